@@ -1,0 +1,1289 @@
+#!/usr/bin/env python3
+"""Generate a deterministic, realistic synthetic Apple Health export.xml
+(HealthKit Export Version 14, as written by iOS 18) of a chosen size.
+
+Python 3 standard library only.  Output is fully determined by --seed,
+--export-date and --size (or --days), so a cached file can be regenerated
+byte-identically.
+
+Examples
+  generate-export.py --size 200M --out data/export-200M.xml
+  generate-export.py --size 1G --seed 7 --export-date "2025-11-20 08:00:00 +0100" --out big.xml
+  # the same export as if taken a few days later (~1 % more records):
+  generate-export.py --newer-from data/export-200M.xml --extra-percent 1 --out data/export-200M-newer.xml
+
+Sizes use decimal units: 200M = 200,000,000 bytes, 1G = 1,000,000,000 bytes.
+The file lands within ~2 % of the target: the time span (number of days
+ending at the export date) is chosen from a calibration run over the last
+weeks, so that every record group (all HeartRate records, then all StepCount
+records, ...) covers the whole span, as in a real export.
+
+A sidecar FILE.counts.json is written next to the output with the generator
+parameters (needed by --newer-from), the byte size, the number of top-level
+elements (Record, Correlation, Workout, ActivitySummary), per-type record
+counts and the total element count (what a SAX parser's startElement sees).
+
+Newer exports: every Record/Workout/Correlation/ActivitySummary of a given day
+comes from a random generator seeded with (seed, group, day), and records are
+included when their creationDate is not after the export date.  Re-running
+with the same seed and start day but a later export date therefore reproduces
+every element of the older export byte for byte, plus the samples created
+after the old export date (some of them start before it, like real late
+syncs).  --newer-from reads the old file's sidecar and adds
+round(days * extra-percent / 100) days (at least one).
+"""
+
+import argparse
+import datetime as _dt
+import json
+import os
+import random
+import sys
+import time
+
+GENERATOR_VERSION = 1
+
+DTD = r'''<!DOCTYPE HealthData [
+<!-- HealthKit Export Version: 14 -->
+<!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary|ClinicalRecord|Audiogram|VisionPrescription)*)>
+<!ATTLIST HealthData
+  locale CDATA #REQUIRED
+>
+<!ELEMENT ExportDate EMPTY>
+<!ATTLIST ExportDate
+  value CDATA #REQUIRED
+>
+<!ELEMENT Me EMPTY>
+<!ATTLIST Me
+  HKCharacteristicTypeIdentifierDateOfBirth                   CDATA #REQUIRED
+  HKCharacteristicTypeIdentifierBiologicalSex                 CDATA #REQUIRED
+  HKCharacteristicTypeIdentifierBloodType                     CDATA #REQUIRED
+  HKCharacteristicTypeIdentifierFitzpatrickSkinType           CDATA #REQUIRED
+  HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse   CDATA #REQUIRED
+>
+<!ELEMENT Record ((MetadataEntry|HeartRateVariabilityMetadataList)*)>
+<!ATTLIST Record
+  type          CDATA #REQUIRED
+  unit          CDATA #IMPLIED
+  value         CDATA #IMPLIED
+  sourceName    CDATA #REQUIRED
+  sourceVersion CDATA #IMPLIED
+  device        CDATA #IMPLIED
+  creationDate  CDATA #IMPLIED
+  startDate     CDATA #REQUIRED
+  endDate       CDATA #REQUIRED
+>
+<!-- Note: Any Records that appear as children of a correlation also appear as top-level records in this document. -->
+<!ELEMENT Correlation ((MetadataEntry|Record)*)>
+<!ATTLIST Correlation
+  type          CDATA #REQUIRED
+  sourceName    CDATA #REQUIRED
+  sourceVersion CDATA #IMPLIED
+  device        CDATA #IMPLIED
+  creationDate  CDATA #IMPLIED
+  startDate     CDATA #REQUIRED
+  endDate       CDATA #REQUIRED
+>
+<!ELEMENT Workout ((MetadataEntry|WorkoutEvent|WorkoutRoute|WorkoutStatistics)*)>
+<!ATTLIST Workout
+  workoutActivityType   CDATA #REQUIRED
+  duration              CDATA #IMPLIED
+  durationUnit          CDATA #IMPLIED
+  totalDistance         CDATA #IMPLIED
+  totalDistanceUnit     CDATA #IMPLIED
+  totalEnergyBurned     CDATA #IMPLIED
+  totalEnergyBurnedUnit CDATA #IMPLIED
+  sourceName            CDATA #REQUIRED
+  sourceVersion         CDATA #IMPLIED
+  device                CDATA #IMPLIED
+  creationDate          CDATA #IMPLIED
+  startDate             CDATA #REQUIRED
+  endDate               CDATA #REQUIRED
+>
+<!ELEMENT WorkoutActivity ((MetadataEntry)*)>
+<!ATTLIST WorkoutActivity
+  uuid                 CDATA #REQUIRED
+  startDate            CDATA #REQUIRED
+  endDate              CDATA #IMPLIED
+  duration             CDATA #IMPLIED
+  durationUnit         CDATA #IMPLIED
+>
+<!ELEMENT WorkoutEvent ((MetadataEntry)*)>
+<!ATTLIST WorkoutEvent
+  type                 CDATA #REQUIRED
+  date                 CDATA #REQUIRED
+  duration             CDATA #IMPLIED
+  durationUnit         CDATA #IMPLIED
+>
+<!ELEMENT WorkoutStatistics EMPTY>
+<!ATTLIST WorkoutStatistics
+  type                 CDATA #REQUIRED
+  startDate            CDATA #REQUIRED
+  endDate              CDATA #REQUIRED
+  average              CDATA #IMPLIED
+  minimum              CDATA #IMPLIED
+  maximum              CDATA #IMPLIED
+  sum                  CDATA #IMPLIED
+  unit                 CDATA #IMPLIED
+>
+<!ELEMENT WorkoutRoute ((MetadataEntry|FileReference)*)>
+<!ATTLIST WorkoutRoute
+  sourceName    CDATA #REQUIRED
+  sourceVersion CDATA #IMPLIED
+  device        CDATA #IMPLIED
+  creationDate  CDATA #IMPLIED
+  startDate     CDATA #REQUIRED
+  endDate       CDATA #REQUIRED
+>
+<!ELEMENT FileReference EMPTY>
+<!ATTLIST FileReference
+  path CDATA #REQUIRED
+>
+<!ELEMENT ActivitySummary EMPTY>
+<!ATTLIST ActivitySummary
+  dateComponents           CDATA #IMPLIED
+  activeEnergyBurned       CDATA #IMPLIED
+  activeEnergyBurnedGoal   CDATA #IMPLIED
+  activeEnergyBurnedUnit   CDATA #IMPLIED
+  appleMoveTime            CDATA #IMPLIED
+  appleMoveTimeGoal        CDATA #IMPLIED
+  appleExerciseTime        CDATA #IMPLIED
+  appleExerciseTimeGoal    CDATA #IMPLIED
+  appleStandHours          CDATA #IMPLIED
+  appleStandHoursGoal      CDATA #IMPLIED
+>
+<!ELEMENT MetadataEntry EMPTY>
+<!ATTLIST MetadataEntry
+  key   CDATA #REQUIRED
+  value CDATA #REQUIRED
+>
+<!-- Note: Heart Rate Variability records captured by Apple Watch may include an associated list of instantaneous beats-per-minute readings. -->
+<!ELEMENT HeartRateVariabilityMetadataList (InstantaneousBeatsPerMinute*)>
+<!ELEMENT InstantaneousBeatsPerMinute EMPTY>
+<!ATTLIST InstantaneousBeatsPerMinute
+  bpm  CDATA #REQUIRED
+  time CDATA #REQUIRED
+>
+<!ELEMENT ClinicalRecord EMPTY>
+<!ATTLIST ClinicalRecord
+  type              CDATA #REQUIRED
+  identifier        CDATA #REQUIRED
+  sourceName        CDATA #REQUIRED
+  sourceURL         CDATA #REQUIRED
+  fhirVersion       CDATA #REQUIRED
+  receivedDate      CDATA #REQUIRED
+  resourceFilePath  CDATA #REQUIRED
+>
+<!ELEMENT Audiogram ((MetadataEntry|SensitivityPoint)*)>
+<!ATTLIST Audiogram
+  type          CDATA #REQUIRED
+  sourceName    CDATA #REQUIRED
+  sourceVersion CDATA #IMPLIED
+  device        CDATA #IMPLIED
+  creationDate  CDATA #IMPLIED
+  startDate     CDATA #REQUIRED
+  endDate       CDATA #REQUIRED
+>
+<!ELEMENT SensitivityPoint EMPTY>
+<!ATTLIST SensitivityPoint
+  frequencyValue   CDATA #REQUIRED
+  frequencyUnit    CDATA #REQUIRED
+  leftEarValue     CDATA #IMPLIED
+  leftEarUnit      CDATA #IMPLIED
+  leftEarMasked      CDATA #IMPLIED
+  leftEarClampingRangeLowerBound   CDATA #IMPLIED
+  leftEarClampingRangeUpperBound   CDATA #IMPLIED
+  rightEarValue    CDATA #IMPLIED
+  rightEarUnit     CDATA #IMPLIED
+  rightEarMasked      CDATA #IMPLIED
+  rightEarClampingRangeLowerBound  CDATA #IMPLIED
+  rightEarClampingRangeUpperBound  CDATA #IMPLIED
+>
+<!ELEMENT VisionPrescription ((RightEye|LeftEye|Attachment|MetadataEntry)*)>
+<!ATTLIST VisionPrescription
+  type             CDATA #REQUIRED
+  dateIssued       CDATA #REQUIRED
+  expirationDate   CDATA #IMPLIED
+  brand            CDATA #IMPLIED
+>
+<!ELEMENT RightEye EMPTY>
+<!ATTLIST RightEye
+  sphere           CDATA #IMPLIED
+  sphereUnit       CDATA #IMPLIED
+  cylinder         CDATA #IMPLIED
+  cylinderUnit     CDATA #IMPLIED
+  axis             CDATA #IMPLIED
+  axisUnit         CDATA #IMPLIED
+  add              CDATA #IMPLIED
+  addUnit          CDATA #IMPLIED
+  vertex           CDATA #IMPLIED
+  vertexUnit       CDATA #IMPLIED
+  prismAmount      CDATA #IMPLIED
+  prismAmountUnit  CDATA #IMPLIED
+  prismAngle       CDATA #IMPLIED
+  prismAngleUnit   CDATA #IMPLIED
+  farPD            CDATA #IMPLIED
+  farPDUnit        CDATA #IMPLIED
+  nearPD           CDATA #IMPLIED
+  nearPDUnit       CDATA #IMPLIED
+  baseCurve        CDATA #IMPLIED
+  baseCurveUnit    CDATA #IMPLIED
+  diameter         CDATA #IMPLIED
+  diameterUnit     CDATA #IMPLIED
+>
+<!ELEMENT LeftEye EMPTY>
+<!ATTLIST LeftEye
+  sphere           CDATA #IMPLIED
+  sphereUnit       CDATA #IMPLIED
+  cylinder         CDATA #IMPLIED
+  cylinderUnit     CDATA #IMPLIED
+  axis             CDATA #IMPLIED
+  axisUnit         CDATA #IMPLIED
+  add              CDATA #IMPLIED
+  addUnit          CDATA #IMPLIED
+  vertex           CDATA #IMPLIED
+  vertexUnit       CDATA #IMPLIED
+  prismAmount      CDATA #IMPLIED
+  prismAmountUnit  CDATA #IMPLIED
+  prismAngle       CDATA #IMPLIED
+  prismAngleUnit   CDATA #IMPLIED
+  farPD            CDATA #IMPLIED
+  farPDUnit        CDATA #IMPLIED
+  nearPD           CDATA #IMPLIED
+  nearPDUnit       CDATA #IMPLIED
+  baseCurve        CDATA #IMPLIED
+  baseCurveUnit    CDATA #IMPLIED
+  diameter         CDATA #IMPLIED
+  diameterUnit     CDATA #IMPLIED
+>
+<!ELEMENT Attachment EMPTY>
+<!ATTLIST Attachment
+  identifier       CDATA #IMPLIED
+>
+]>'''
+
+OWNER = "Anna"
+APOS = "\u2019"  # Apple writes a curly apostrophe in device names
+WATCH = OWNER + APOS + "s Apple Watch"
+PHONE = OWNER + APOS + "s iPhone"
+
+# (first local day, watchOS, iOS)
+OS_TIMELINE = [
+    ("2015-01-01", "5.3", "12.4"),
+    ("2019-09-19", "6.0", "13.1"),
+    ("2020-01-28", "6.1.2", "13.3.1"),
+    ("2020-05-20", "6.2.5", "13.5"),
+    ("2020-09-16", "7.0", "14.0"),
+    ("2021-01-26", "7.3", "14.4"),
+    ("2021-05-24", "7.5", "14.6"),
+    ("2021-09-20", "8.0", "15.0"),
+    ("2022-01-26", "8.4", "15.3"),
+    ("2022-05-16", "8.6", "15.5"),
+    ("2022-09-12", "9.0", "16.0"),
+    ("2023-01-23", "9.3", "16.3"),
+    ("2023-05-18", "9.5", "16.5"),
+    ("2023-09-18", "10.0", "17.0"),
+    ("2023-10-25", "10.1", "17.1"),
+    ("2024-01-22", "10.3", "17.3"),
+    ("2024-05-13", "10.5", "17.5"),
+    ("2024-09-16", "11.0", "18.0"),
+    ("2025-01-27", "11.3", "18.3"),
+    ("2025-05-12", "11.5", "18.5"),
+    ("2025-09-15", "26.0", "26.0"),
+    ("2025-11-03", "26.1", "26.1"),
+    ("2026-03-01", "26.3", "26.3"),
+]
+# (first local day, watch hardware, iPhone hardware)
+HW_TIMELINE = [
+    ("2015-01-01", "Watch5,4", "iPhone12,1"),
+    ("2020-10-02", "Watch6,1", "iPhone12,1"),
+    ("2021-10-01", "Watch6,1", "iPhone14,2"),
+    ("2023-10-06", "Watch7,3", "iPhone16,1"),
+]
+
+EPOCH_ORD = _dt.date(1970, 1, 1).toordinal()
+
+
+def day_of(date_str):
+    return _dt.date.fromisoformat(date_str).toordinal() - EPOCH_ORD
+
+
+def parse_size(s):
+    s = s.strip().upper().rstrip("B")
+    mult = 1
+    if s and s[-1] in "KMGT":
+        mult = {"K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}[s[-1]]
+        s = s[:-1]
+    return int(float(s) * mult)
+
+
+def parse_export_date(s):
+    """'2025-11-20 08:00:00 +0100' -> (local wall seconds since 1970, '+0100')."""
+    date, clock, off = s.split()
+    dt = _dt.datetime.fromisoformat(date + "T" + clock)
+    wall = int((dt - _dt.datetime(1970, 1, 1)).total_seconds())
+    return wall, off
+
+
+# --------------------------------------------------------------------------
+# Time zone model: offsets change with DST, decided per local day.
+# --------------------------------------------------------------------------
+
+def _nth_sunday(year, month, n):
+    """n-th Sunday (n=-1: last) of a month, as a date."""
+    if n > 0:
+        d = _dt.date(year, month, 1)
+        d += _dt.timedelta(days=(6 - d.weekday()) % 7)
+        return d + _dt.timedelta(weeks=n - 1)
+    nxt = _dt.date(year + (month == 12), month % 12 + 1, 1)
+    d = nxt - _dt.timedelta(days=1)
+    return d - _dt.timedelta(days=(d.weekday() - 6) % 7)
+
+
+class TZ:
+    def __init__(self, export_offset):
+        o = export_offset
+        if o in ("+0100", "+0200"):
+            self.name, self.std, self.dst, self.rule = "Europe/Berlin", "+0100", "+0200", "eu"
+        elif o in ("+0000",):
+            self.name, self.std, self.dst, self.rule = "Europe/London", "+0000", "+0100", "eu"
+        elif o in ("-0500", "-0400"):
+            self.name, self.std, self.dst, self.rule = "America/New_York", "-0500", "-0400", "us"
+        elif o in ("-0800", "-0700"):
+            self.name, self.std, self.dst, self.rule = "America/Los_Angeles", "-0800", "-0700", "us"
+        else:
+            sign = "-" if o[0] == "+" else "+"  # Etc/GMT signs are inverted
+            self.name, self.std, self.dst, self.rule = "Etc/GMT%s%d" % (sign, int(o[1:3])), o, o, None
+        self._years = {}
+
+    def offset(self, day):
+        if self.rule is None:
+            return self.std
+        date = _dt.date.fromordinal(day + EPOCH_ORD)
+        y = date.year
+        if y not in self._years:
+            if self.rule == "eu":
+                self._years[y] = (_nth_sunday(y, 3, -1), _nth_sunday(y, 10, -1))
+            else:
+                self._years[y] = (_nth_sunday(y, 3, 2), _nth_sunday(y, 11, 1))
+        a, b = self._years[y]
+        return self.dst if a <= date < b else self.std
+
+
+# --------------------------------------------------------------------------
+# Fast timestamp formatting: local wall seconds -> 'yyyy-MM-dd HH:mm:ss +HHMM'
+# --------------------------------------------------------------------------
+
+TOD = ["%02d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60) for s in range(86400)]
+DP = {}   # day -> 'yyyy-MM-dd '
+DS = {}   # day -> ' +HHMM'
+DATE = {}  # day -> 'yyyy-MM-dd'
+
+
+def prepare_days(tz, first, last):
+    for d in range(first, last + 1):
+        if d not in DP:
+            iso = _dt.date.fromordinal(d + EPOCH_ORD).isoformat()
+            DATE[d] = iso
+            DP[d] = iso + " "
+            DS[d] = " " + tz.offset(d)
+
+
+def ts(t):
+    d = t // 86400
+    return DP[d] + TOD[t - d * 86400] + DS[d]
+
+
+def clock12(sec):
+    """Seconds of day (float) -> en_US time as Apple writes HRV beats: 6:14:48.94 PM."""
+    cs = int(sec * 100) % 8640000
+    s, c = divmod(cs, 100)
+    h, rem = divmod(s, 3600)
+    m, s = divmod(rem, 60)
+    ap = "AM" if h < 12 else "PM"
+    h = h % 12 or 12
+    return "%d:%02d:%02d.%02d %s" % (h, m, s, c, ap)
+
+
+NUM = [str(i) for i in range(2000)]
+
+
+def uuid4(rng):
+    h = "%032X" % rng.getrandbits(128)
+    return "%s-%s-4%s-%s%s-%s" % (h[:8], h[8:12], h[13:16], "89AB"[int(h[16], 16) & 3], h[17:20], h[20:])
+
+
+# --------------------------------------------------------------------------
+# The synthetic person
+# --------------------------------------------------------------------------
+
+class Person:
+    def __init__(self, seed, tz):
+        self.seed = seed
+        self.tz = tz
+        self._os = [(day_of(a), w, i) for a, w, i in OS_TIMELINE]
+        self._hw = [(day_of(a), w, i) for a, w, i in HW_TIMELINE]
+        self._cache = {}
+
+    def rng(self, group, day):
+        return random.Random("%d/%s/%d" % (self.seed, group, day))
+
+    def _lookup(self, table, day):
+        cur = table[0]
+        for row in table:
+            if row[0] <= day:
+                cur = row
+            else:
+                break
+        return cur
+
+    def watch(self, day, rng):
+        """(sourceVersion, device attribute) of the Watch on a day."""
+        _, wos, _ = self._lookup(self._os, day)
+        _, whw, _ = self._lookup(self._hw, day)
+        dev = ("&lt;&lt;HKDevice: 0x%09x&gt;, name:Apple Watch, manufacturer:Apple Inc., "
+               "model:Watch, hardware:%s, software:%s&gt;" % (0x280000000 + rng.getrandbits(28), whw, wos))
+        return wos, dev
+
+    def phone(self, day, rng):
+        _, _, ios = self._lookup(self._os, day)
+        _, _, phw = self._lookup(self._hw, day)
+        dev = ("&lt;&lt;HKDevice: 0x%09x&gt;, name:iPhone, manufacturer:Apple Inc., "
+               "model:iPhone, hardware:%s, software:%s&gt;" % (0x280000000 + rng.getrandbits(28), phw, ios))
+        return ios, dev
+
+    # ---- day schedules shared by several groups (cached, deterministic) ----
+
+    def sleep(self, day):
+        """The night that ends on the morning of `day`: (bed, wake, stages)."""
+        key = ("sleep", day)
+        c = self._cache.get(key)
+        if c is not None:
+            return c
+        r = self.rng("night", day)
+        base = day * 86400
+        weekend = _dt.date.fromordinal(day + EPOCH_ORD).weekday() >= 5
+        bed = base - 5400 + int(r.random() * 7200)           # 22:30 .. 00:30
+        wake = base + 6 * 3600 + 900 + int(r.random() * 5400) + (3600 if weekend else 0)
+        stages = []
+        t = bed + 300 + int(r.random() * 1200)               # falling asleep
+        while t < wake - 600:
+            for stage, lo, hi in (("AsleepCore", 600, 2700), ("AsleepDeep", 300, 1800),
+                                  ("AsleepCore", 300, 1500), ("AsleepREM", 300, 2100)):
+                dur = lo + int(r.random() * (hi - lo))
+                e = min(t + dur, wake)
+                if e - t >= 60:
+                    stages.append((t, e, stage))
+                t = e
+                if t >= wake:
+                    break
+            if t < wake and r.random() < 0.45:
+                dur = 30 + int(r.random() * 300)
+                e = min(t + dur, wake)
+                stages.append((t, e, "Awake"))
+                t = e
+        c = (bed, wake, stages)
+        self._cache[key] = c
+        return c
+
+    def workouts(self, day):
+        """Workouts starting on `day`: list of dicts, in time order."""
+        key = ("workouts", day)
+        c = self._cache.get(key)
+        if c is not None:
+            return c
+        r = self.rng("workoutplan", day)
+        out = []
+        n = 0
+        x = r.random()
+        if x < 0.72:
+            n = 1
+        if x < 0.12:
+            n = 2
+        slots = [7 * 3600 + 1800, 18 * 3600]
+        for i in range(n):
+            kind = r.choices(WORKOUT_KINDS, WORKOUT_WEIGHTS)[0]
+            start = day * 86400 + slots[i] + int(r.random() * 5400)
+            dur = int(kind[2] + r.random() * kind[3])
+            out.append({"kind": kind, "start": start, "end": start + dur, "dur": dur,
+                        "hr": kind[4] + int(r.random() * 20)})
+        self._cache[key] = out
+        if len(self._cache) > 20000:
+            self._cache.clear()
+            self._cache[key] = out
+        return out
+
+
+# (activity type, outdoor route?, min seconds, extra seconds, mean HR, km/h, kcal/min)
+WORKOUT_KINDS = [
+    ("HKWorkoutActivityTypeRunning", True, 1500, 2400, 142, 10.5, 11.5),
+    ("HKWorkoutActivityTypeWalking", True, 1800, 3600, 104, 5.2, 5.0),
+    ("HKWorkoutActivityTypeCycling", True, 2400, 4200, 128, 22.0, 9.0),
+    ("HKWorkoutActivityTypeTraditionalStrengthTraining", False, 1800, 2400, 112, 0, 6.0),
+    ("HKWorkoutActivityTypeHighIntensityIntervalTraining", False, 900, 1500, 148, 0, 12.0),
+    ("HKWorkoutActivityTypeYoga", False, 1800, 1800, 92, 0, 3.5),
+]
+WORKOUT_WEIGHTS = [30, 25, 15, 15, 8, 7]
+
+
+# --------------------------------------------------------------------------
+# Record groups.  Each function appends the complete lines of one group for one
+# local day to `out`, keeping only elements created at or before `cut`.
+# --------------------------------------------------------------------------
+
+def _rec_head(typ, source, version, device, unit):
+    s = ' <Record type="%s" sourceName="%s"' % (typ, source)
+    if version is not None:
+        s += ' sourceVersion="%s"' % version
+    if device is not None:
+        s += ' device="%s"' % device
+    if unit is not None:
+        s += ' unit="%s"' % unit
+    return s + ' creationDate="'
+
+
+def g_heart_rate(P, d, out, cut):
+    r = P.rng("HeartRate", d)
+    ver, dev = P.watch(d, r)
+    head = _rec_head("HKQuantityTypeIdentifierHeartRate", WATCH, ver, dev, "count/min")
+    base = d * 86400
+    end_day = base + 86400
+    _, wake, _ = P.sleep(d)
+    bed_next, _, _ = P.sleep(d + 1)
+    wks = P.workouts(d)
+    rand = r.random
+    t = base + int(rand() * 240)
+    wi = 0
+    while t < end_day:
+        w = wks[wi] if wi < len(wks) else None
+        if w is not None and t >= w["start"]:
+            # dense sampling during a workout, saved when the workout ends
+            hr = w["hr"]
+            wct = w["end"] + 8 + int(rand() * 30)
+            c = ts(wct)
+            if wct <= cut:
+                tt = w["start"] + 3
+                while tt < w["end"]:
+                    s = ts(tt)
+                    v = hr + int(rand() * 24) - 12
+                    out.append(f'{head}{c}" startDate="{s}" endDate="{s}" value="{NUM[v]}"/>\n')
+                    tt += 4 + int(rand() * 4)
+            else:
+                tt = w["start"]
+                while tt < w["end"]:
+                    rand()
+                    tt += 4 + int(rand() * 4)
+            t = w["end"] + 60 + int(rand() * 240)
+            wi += 1
+            continue
+        asleep = t < wake or t >= bed_next
+        if asleep:
+            v = 50 + int(rand() * 14)
+            step = 240 + int(rand() * 420)
+            ctx = "1"
+        else:
+            x = rand()
+            v = 60 + int(x * x * 55)
+            step = 120 + int(rand() * 420)
+            ctx = "1" if x < 0.55 else ("2" if x > 0.9 else "0")
+        ct = t + 30 + int(rand() * 400)
+        if ct <= cut:
+            s = ts(t)
+            out.append(f'{head}{ts(ct)}" startDate="{s}" endDate="{s}" value="{NUM[v]}">\n'
+                       f'  <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="{ctx}"/>\n'
+                       ' </Record>\n')
+        t += step
+
+
+def _interval_series(P, d, out, cut, group, typ, unit, who, per_day, min_len, max_len,
+                     value_fn, awake_only=True, creation_lag=(20, 600)):
+    """Generic quantity samples over short intervals spread over the waking day."""
+    r = P.rng(group, d)
+    if who == "watch":
+        ver, dev = P.watch(d, r)
+        src = WATCH
+    else:
+        ver, dev = P.phone(d, r)
+        src = PHONE
+    head = _rec_head(typ, src, ver, dev, unit)
+    base = d * 86400
+    _, wake, _ = P.sleep(d)
+    bed_next, _, _ = P.sleep(d + 1)
+    lo, hi = (wake, min(bed_next, base + 86400)) if awake_only else (base, base + 86400)
+    span = max(hi - lo, 3600)
+    n = int(per_day * (0.7 + 0.6 * r.random()))
+    mean_gap = span / max(n, 1)
+    rand = r.random
+    t = lo + int(rand() * mean_gap)
+    lag0, lagr = creation_lag[0], creation_lag[1] - creation_lag[0]
+    while t < hi:
+        ln = min_len + int(rand() * (max_len - min_len))
+        e = t + ln
+        ct = e + lag0 + int(rand() * lagr)
+        v = value_fn(rand, ln)
+        if ct <= cut:
+            out.append(f'{head}{ts(ct)}" startDate="{ts(t)}" endDate="{ts(e)}" value="{v}"/>\n')
+        t = e + int(rand() * 2 * mean_gap)
+
+
+def g_active_energy(P, d, out, cut):
+    _interval_series(P, d, out, cut, "ActiveEnergy", "HKQuantityTypeIdentifierActiveEnergyBurned",
+                     "Cal", "watch", 420, 40, 120, lambda rand, ln: "%.3f" % (ln * (0.002 + rand() * 0.03)))
+
+
+def g_basal_energy(P, d, out, cut):
+    _interval_series(P, d, out, cut, "BasalEnergy", "HKQuantityTypeIdentifierBasalEnergyBurned",
+                     "Cal", "watch", 300, 200, 400, lambda rand, ln: "%.3f" % (ln * (0.0040 + rand() * 0.0012)),
+                     awake_only=False)
+
+
+def g_steps(P, d, out, cut):
+    # both the iPhone and the Watch write steps; Apple lists them in time order
+    lines = []
+    _interval_series(P, d, lines, cut, "StepsPhone", "HKQuantityTypeIdentifierStepCount", "count", "phone",
+                     110, 60, 600, lambda rand, ln: NUM[5 + int(rand() * ln * 1.6) % 1900])
+    _interval_series(P, d, lines, cut, "StepsWatch", "HKQuantityTypeIdentifierStepCount", "count", "watch",
+                     120, 60, 600, lambda rand, ln: NUM[5 + int(rand() * ln * 1.6) % 1900])
+    _merge_by_start(lines, out)
+
+
+def g_distance(P, d, out, cut):
+    lines = []
+    _interval_series(P, d, lines, cut, "DistPhone", "HKQuantityTypeIdentifierDistanceWalkingRunning", "km",
+                     "phone", 110, 60, 600, lambda rand, ln: repr(round(rand() * ln * 0.0011, 6)))
+    _interval_series(P, d, lines, cut, "DistWatch", "HKQuantityTypeIdentifierDistanceWalkingRunning", "km",
+                     "watch", 120, 60, 600, lambda rand, ln: repr(round(rand() * ln * 0.0011, 6)))
+    _merge_by_start(lines, out)
+
+
+def g_flights(P, d, out, cut):
+    lines = []
+    _interval_series(P, d, lines, cut, "FlightsPhone", "HKQuantityTypeIdentifierFlightsClimbed", "count",
+                     "phone", 9, 10, 120, lambda rand, ln: NUM[1 + int(rand() * 3)])
+    _interval_series(P, d, lines, cut, "FlightsWatch", "HKQuantityTypeIdentifierFlightsClimbed", "count",
+                     "watch", 8, 10, 120, lambda rand, ln: NUM[1 + int(rand() * 3)])
+    _merge_by_start(lines, out)
+
+
+def _merge_by_start(lines, out):
+    # the startDate attribute follows creationDate; sort on the wall-clock text,
+    # which sorts correctly within a day (offsets only change between days)
+    lines.sort(key=lambda s: s[s.index('startDate="') + 11:s.index('startDate="') + 30])
+    out.extend(lines)
+
+
+def g_walking_speed(P, d, out, cut):
+    _interval_series(P, d, out, cut, "WalkingSpeed", "HKQuantityTypeIdentifierWalkingSpeed", "km/hr",
+                     "phone", 35, 10, 60, lambda rand, ln: "%.2f" % (3.6 + rand() * 2.2))
+
+
+def g_env_audio(P, d, out, cut):
+    _interval_series(P, d, out, cut, "EnvAudio", "HKQuantityTypeIdentifierEnvironmentalAudioExposure",
+                     "dBASPL", "watch", 45, 300, 1800, lambda rand, ln: "%.4f" % (48 + rand() * 30))
+
+
+def g_stand_time(P, d, out, cut):
+    _interval_series(P, d, out, cut, "StandTime", "HKQuantityTypeIdentifierAppleStandTime", "min",
+                     "watch", 60, 60, 300, lambda rand, ln: NUM[max(1, ln // 60)])
+
+
+def g_exercise_time(P, d, out, cut):
+    r = P.rng("ExerciseTime", d)
+    ver, dev = P.watch(d, r)
+    head = _rec_head("HKQuantityTypeIdentifierAppleExerciseTime", WATCH, ver, dev, "min")
+    lines = []
+    for w in P.workouts(d):
+        t = w["start"]
+        while t + 60 <= w["end"]:
+            ct = t + 60 + 5 + int(r.random() * 60)
+            if ct <= cut:
+                lines.append((t, f'{head}{ts(ct)}" startDate="{ts(t)}" endDate="{ts(t + 60)}" value="1"/>\n'))
+            t += 60
+    # brisk walks outside workouts
+    _, wake, _ = P.sleep(d)
+    for _ in range(int(r.random() * 15)):
+        t = wake + 3600 + int(r.random() * 12 * 3600)
+        ct = t + 70 + int(r.random() * 60)
+        if ct <= cut and not any(w["start"] <= t < w["end"] for w in P.workouts(d)):
+            lines.append((t, f'{head}{ts(ct)}" startDate="{ts(t)}" endDate="{ts(t + 60)}" value="1"/>\n'))
+    lines.sort(key=lambda x: x[0])
+    out.extend(x[1] for x in lines)
+
+
+def g_sleep(P, d, out, cut):
+    r = P.rng("Sleep", d)
+    bed, wake, stages = P.sleep(d)
+    wver, wdev = P.watch(d, r)
+    pver, pdev = P.phone(d, r)
+    tzmeta = '  <MetadataEntry key="HKTimeZone" value="%s"/>\n </Record>\n' % P.tz.name
+    created = wake + 120 + int(r.random() * 600)
+    if created > cut:
+        return
+    c = ts(created)
+    lines = []
+    # the iPhone's Sleep Focus "in bed" interval
+    ib = bed - 600 - int(r.random() * 900)
+    lines.append((ib, 0, _rec_head("HKCategoryTypeIdentifierSleepAnalysis", PHONE, pver, pdev, None) +
+                  f'{c}" startDate="{ts(ib)}" endDate="{ts(wake + int(r.random() * 900))}" '
+                  'value="HKCategoryValueSleepAnalysisInBed"/>\n'))
+    head = _rec_head("HKCategoryTypeIdentifierSleepAnalysis", WATCH, wver, wdev, None)
+    for s, e, stage in stages:
+        lines.append((s, 1, f'{head}{c}" startDate="{ts(s)}" endDate="{ts(e)}" '
+                      f'value="HKCategoryValueSleepAnalysis{stage}">\n' + tzmeta))
+    lines.sort(key=lambda x: (x[0], x[1]))
+    out.extend(x[2] for x in lines)
+
+
+def g_respiratory(P, d, out, cut):
+    r = P.rng("Respiratory", d)
+    ver, dev = P.watch(d, r)
+    head = _rec_head("HKQuantityTypeIdentifierRespiratoryRate", WATCH, ver, dev, "count/min")
+    bed, wake, _ = P.sleep(d)
+    t = bed + 900 + int(r.random() * 600)
+    ct = wake + 60 + int(r.random() * 900)
+    c = ts(ct)
+    while t < wake - 300:
+        e = t + 30 + int(r.random() * 180)
+        v = "%.1f" % (12 + int(r.random() * 12) * 0.5)
+        if ct <= cut:
+            out.append(f'{head}{c}" startDate="{ts(t)}" endDate="{ts(e)}" value="{v}"/>\n')
+        t += 900 + int(r.random() * 900)
+
+
+def g_oxygen(P, d, out, cut):
+    r = P.rng("Oxygen", d)
+    ver, dev = P.watch(d, r)
+    head = _rec_head("HKQuantityTypeIdentifierOxygenSaturation", WATCH, ver, dev, "%")
+    base = d * 86400
+    t = base + int(r.random() * 3600)
+    while t < base + 86400:
+        ct = t + 40 + int(r.random() * 900)
+        v = "%.2f" % (0.93 + int(r.random() * 7) * 0.01)
+        pres = "%.2f kPa" % (99.5 + r.random() * 3)
+        if ct <= cut:
+            s = ts(t)
+            out.append(f'{head}{ts(ct)}" startDate="{s}" endDate="{s}" value="{v}">\n'
+                       f'  <MetadataEntry key="HKMetadataKeyBarometricPressure" value="{pres}"/>\n </Record>\n')
+        t += 3600 + int(r.random() * 5400)
+
+
+def g_hrv(P, d, out, cut):
+    r = P.rng("HRV", d)
+    ver, dev = P.watch(d, r)
+    head = _rec_head("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", WATCH, ver, dev, "ms")
+    base = d * 86400
+    t = base + 1800 + int(r.random() * 7200)
+    while t < base + 86400 - 120:
+        nbeats = 60 + int(r.random() * 41)
+        bpm0 = 55 + int(r.random() * 25)
+        parts = []
+        tt = float(t - base) + r.random()
+        for _ in range(nbeats):
+            bpm = bpm0 + int(r.random() * 9) - 4
+            parts.append(f'   <InstantaneousBeatsPerMinute bpm="{NUM[bpm]}" time="{clock12(tt)}"/>\n')
+            tt += 60.0 / bpm
+        e = base + int(tt) + 1
+        ct = e + 5 + int(r.random() * 120)
+        if ct <= cut:
+            out.append(f'{head}{ts(ct)}" startDate="{ts(t)}" endDate="{ts(e)}" value="{25 + r.random() * 50:.4f}">\n'
+                       '  <HeartRateVariabilityMetadataList>\n' + "".join(parts) +
+                       '  </HeartRateVariabilityMetadataList>\n </Record>\n')
+        t += 7200 + int(r.random() * 10800)
+
+
+def g_resting_hr(P, d, out, cut):
+    r = P.rng("RestingHR", d)
+    ver, dev = P.watch(d, r)
+    base = d * 86400
+    s = base + int(r.random() * 600)
+    e = base + 86400 - 60 - int(r.random() * 3000)
+    ct = e + 2 + int(r.random() * 600)
+    if ct <= cut:
+        out.append(_rec_head("HKQuantityTypeIdentifierRestingHeartRate", WATCH, ver, dev, "count/min") +
+                   f'{ts(ct)}" startDate="{ts(s)}" endDate="{ts(e)}" value="{NUM[52 + int(r.random() * 10)]}">\n'
+                   '  <MetadataEntry key="HKMetadataKeySyncVersion" value="2"/>\n'
+                   f'  <MetadataEntry key="HKMetadataKeySyncIdentifier" value="{uuid4(r)}"/>\n </Record>\n')
+
+
+def g_walking_hr(P, d, out, cut):
+    r = P.rng("WalkingHR", d)
+    ver, dev = P.watch(d, r)
+    base = d * 86400
+    s = base + 6 * 3600 + int(r.random() * 7200)
+    e = base + 86400 - 60 - int(r.random() * 3000)
+    ct = e + 2 + int(r.random() * 600)
+    if ct <= cut:
+        out.append(_rec_head("HKQuantityTypeIdentifierWalkingHeartRateAverage", WATCH, ver, dev, "count/min") +
+                   f'{ts(ct)}" startDate="{ts(s)}" endDate="{ts(e)}" value="{NUM[95 + int(r.random() * 20)]}">\n'
+                   '  <MetadataEntry key="HKMetadataKeySyncVersion" value="2"/>\n'
+                   f'  <MetadataEntry key="HKMetadataKeySyncIdentifier" value="{uuid4(r)}"/>\n </Record>\n')
+
+
+def g_stand_hour(P, d, out, cut):
+    r = P.rng("StandHour", d)
+    ver, dev = P.watch(d, r)
+    head = _rec_head("HKCategoryTypeIdentifierAppleStandHour", WATCH, ver, dev, None)
+    base = d * 86400
+    _, wake, _ = P.sleep(d)
+    h0 = (wake - base) // 3600 + 1
+    for h in range(h0, 23):
+        s = base + h * 3600
+        ct = s + 3600 + int(r.random() * 300)
+        v = "Stood" if r.random() < 0.8 else "Idle"
+        if ct <= cut:
+            out.append(f'{head}{ts(ct)}" startDate="{ts(s)}" endDate="{ts(s + 3600)}" '
+                       f'value="HKCategoryValueAppleStandHour{v}"/>\n')
+
+
+def g_body_mass(P, d, out, cut):
+    r = P.rng("BodyMass", d)
+    if r.random() > 0.45:
+        return
+    base = d * 86400
+    _, wake, _ = P.sleep(d)
+    t = wake + 300 + int(r.random() * 1800)
+    kg = 64.0 + 2.5 * ((d % 365) / 365.0) + r.random() * 0.8
+    if r.random() < 0.8:
+        ct = t + 10 + int(r.random() * 3600)
+        if ct <= cut:
+            dev = ("&lt;&lt;HKDevice: 0x%09x&gt;, name:Body+, manufacturer:Withings, model:WBS05&gt;"
+                   % (0x280000000 + r.getrandbits(28)))
+            out.append(_rec_head("HKQuantityTypeIdentifierBodyMass", "Health Mate", "6100300", dev, "kg") +
+                       f'{ts(ct)}" startDate="{ts(t)}" endDate="{ts(t)}" value="{kg:.2f}"/>\n')
+    else:
+        ct = t + 30
+        if ct <= cut:
+            ver, _ = P.phone(d, r)
+            out.append(_rec_head("HKQuantityTypeIdentifierBodyMass", PHONE, ver, None, "lb") +
+                       f'{ts(ct)}" startDate="{ts(t)}" endDate="{ts(t)}" value="{kg * 2.20462:.1f}">\n'
+                       '  <MetadataEntry key="HKWasUserEntered" value="1"/>\n </Record>\n')
+
+
+# ---- correlations: blood pressure and food, whose Records also appear at top level ----
+
+BP_DEV = "&lt;&lt;HKDevice: 0x%09x&gt;, name:BPM Connect, manufacturer:Withings, model:BPM Connect&gt;"
+
+
+def bp_readings(P, d):
+    r = P.rng("BloodPressure", d)
+    if r.random() > 0.12:
+        return []
+    t = d * 86400 + 7 * 3600 + int(r.random() * 14 * 3600)
+    ct = t + 20 + int(r.random() * 1800)
+    dev = BP_DEV % (0x280000000 + r.getrandbits(28))
+    sys_v = 112 + int(r.random() * 22)
+    dia_v = 70 + int(r.random() * 14)
+    return [(t, ct, dev, sys_v, dia_v)]
+
+
+def _bp_record(typ, dev, c, s, v, indent):
+    return (indent + _rec_head(typ, "Health Mate", "6100300", dev, "mmHg")[1:] +
+            f'{c}" startDate="{s}" endDate="{s}" value="{NUM[v]}"/>\n')
+
+
+def g_bp_systolic(P, d, out, cut):
+    for t, ct, dev, sv, dv in bp_readings(P, d):
+        if ct <= cut:
+            out.append(_bp_record("HKQuantityTypeIdentifierBloodPressureSystolic", dev, ts(ct), ts(t), sv, " "))
+
+
+def g_bp_diastolic(P, d, out, cut):
+    for t, ct, dev, sv, dv in bp_readings(P, d):
+        if ct <= cut:
+            out.append(_bp_record("HKQuantityTypeIdentifierBloodPressureDiastolic", dev, ts(ct), ts(t), dv, " "))
+
+
+MEALS = [("Breakfast", 7 * 3600 + 1800), ("Lunch", 12 * 3600 + 1800), ("Dinner", 19 * 3600)]
+NUTRIENTS = [  # (type, unit, share of kcal -> amount)
+    ("HKQuantityTypeIdentifierDietaryFatTotal", "g", 0.33 / 9),
+    ("HKQuantityTypeIdentifierDietaryCarbohydrates", "g", 0.47 / 4),
+    ("HKQuantityTypeIdentifierDietaryProtein", "g", 0.20 / 4),
+    ("HKQuantityTypeIdentifierDietaryEnergyConsumed", "kcal", 1.0),
+]
+
+
+def meals(P, d):
+    r = P.rng("Food", d)
+    if r.random() > 0.3:
+        return []
+    out = []
+    for name, at in MEALS:
+        if r.random() < 0.15:
+            continue
+        t = d * 86400 + at           # MyFitnessPal logs meals at fixed times
+        ct = t + 600 + int(r.random() * 3 * 3600)
+        kcal = 350 + r.random() * 600
+        out.append((name, t, ct, kcal))
+    return out
+
+
+def _food_record(typ, unit, amount, c, s, meal, indent):
+    return (f'{indent}<Record type="{typ}" sourceName="MyFitnessPal" sourceVersion="35120" unit="{unit}" '
+            f'creationDate="{c}" startDate="{s}" endDate="{s}" value="{amount:.4g}">\n'
+            f'{indent} <MetadataEntry key="meal" value="{meal}"/>\n{indent}</Record>\n')
+
+
+def _make_food_group(idx):
+    typ, unit, k = NUTRIENTS[idx]
+
+    def g(P, d, out, cut):
+        for name, t, ct, kcal in meals(P, d):
+            if ct <= cut:
+                out.append(_food_record(typ, unit, kcal * k, ts(ct), ts(t), name, " "))
+    return g
+
+
+def g_correlations(P, d, out, cut):
+    items = []
+    for t, ct, dev, sv, dv in bp_readings(P, d):
+        if ct > cut:
+            continue
+        c, s = ts(ct), ts(t)
+        items.append((t, f' <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="Health Mate" '
+                         f'sourceVersion="6100300" device="{dev}" creationDate="{c}" startDate="{s}" endDate="{s}">\n'
+                      + _bp_record("HKQuantityTypeIdentifierBloodPressureDiastolic", dev, c, s, dv, "  ")
+                      + _bp_record("HKQuantityTypeIdentifierBloodPressureSystolic", dev, c, s, sv, "  ")
+                      + ' </Correlation>\n'))
+    for name, t, ct, kcal in meals(P, d):
+        if ct > cut:
+            continue
+        c, s = ts(ct), ts(t)
+        body = "".join(_food_record(typ, unit, kcal * k, c, s, name, "  ") for typ, unit, k in NUTRIENTS)
+        items.append((t, f' <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="MyFitnessPal" '
+                         f'sourceVersion="35120" creationDate="{c}" startDate="{s}" endDate="{s}">\n'
+                         f'  <MetadataEntry key="meal" value="{name}"/>\n' + body + ' </Correlation>\n'))
+    items.sort(key=lambda x: x[0])
+    out.extend(x[1] for x in items)
+
+
+def _route_name(t):
+    d = t // 86400
+    sec = t - d * 86400
+    h, m = sec // 3600, sec // 60 % 60
+    return "/workout-routes/route_%s_%d.%02d%s.gpx" % (DATE[d], h % 12 or 12, m, "am" if h < 12 else "pm")
+
+
+def g_workouts(P, d, out, cut):
+    r = P.rng("Workout", d)
+    ver, dev = P.watch(d, r)
+    for w in P.workouts(d):
+        kind = w["kind"]
+        name, outdoor, _, _, _, kmh, kcal_min = kind
+        s, e, dur = w["start"], w["end"], w["dur"]
+        ct = e + 5 + int(r.random() * 20)
+        mins = (dur + int(r.random() * 1e6) / 1e6) / 60.0
+        # all random draws happen before the cutoff test so later days don't shift
+        energy = mins * kcal_min * (0.85 + r.random() * 0.3)
+        basal = mins * 1.1 * (0.9 + r.random() * 0.2)
+        dist = kmh * dur / 3600.0 * (0.9 + r.random() * 0.2) if kmh else 0.0
+        steps = dist * 1350 if name != "HKWorkoutActivityTypeCycling" else 0
+        temp = 35 + r.random() * 50
+        hum = 3000 + int(r.random() * 6500)
+        asc = int(r.random() * 9000)
+        act_uuid = uuid4(r)
+        route_uuid = uuid4(r)
+        pause = r.random() < 0.3
+        pause_at = s + int(dur * (0.3 + r.random() * 0.4))
+        hr = w["hr"]
+        hr_min = hr - 25 - int(r.random() * 10)
+        hr_max = hr + 15 + int(r.random() * 15)
+        if ct > cut:
+            continue
+        S, E, C = ts(s), ts(e), ts(ct)
+        L = [f' <Workout workoutActivityType="{name}" duration="{mins!r}" durationUnit="min" '
+             f'sourceName="{WATCH}" sourceVersion="{ver}" device="{dev}" creationDate="{C}" '
+             f'startDate="{S}" endDate="{E}">\n',
+             f'  <MetadataEntry key="HKIndoorWorkout" value="{0 if outdoor else 1}"/>\n',
+             f'  <MetadataEntry key="HKTimeZone" value="{P.tz.name}"/>\n']
+        if outdoor:
+            L.append(f'  <MetadataEntry key="HKWeatherTemperature" value="{temp:.4f} degF"/>\n')
+            L.append(f'  <MetadataEntry key="HKWeatherHumidity" value="{hum} %"/>\n')
+            L.append(f'  <MetadataEntry key="HKElevationAscended" value="{asc} cm"/>\n')
+        L.append(f'  <MetadataEntry key="HKAverageMETs" value="{energy / mins / 1.1:.5g} kcal/hr·kg"/>\n')
+        segs = []
+        events = []
+        if dist >= 1.0:
+            per_km = dur / dist
+            k = 0
+            while (k + 1) * per_km <= dur:
+                at = s + int(k * per_km)
+                line = (f'  <WorkoutEvent type="HKWorkoutEventTypeSegment" date="{ts(at)}" '
+                        f'duration="{per_km / 60.0!r}" durationUnit="min"/>\n')
+                segs.append(line)
+                events.append((at, 0, line))
+                k += 1
+        if pause:
+            events.append((pause_at, 1, f'  <WorkoutEvent type="HKWorkoutEventTypePause" date="{ts(pause_at)}"/>\n'))
+            events.append((pause_at + 90, 1,
+                           f'  <WorkoutEvent type="HKWorkoutEventTypeResume" date="{ts(pause_at + 90)}"/>\n'))
+        events.sort(key=lambda x: (x[0], x[1]))
+        L.extend(x[2] for x in events)
+        stats = [("HKQuantityTypeIdentifierActiveEnergyBurned", f'sum="{energy:.6g}" unit="Cal"'),
+                 ("HKQuantityTypeIdentifierBasalEnergyBurned", f'sum="{basal:.6g}" unit="Cal"'),
+                 ("HKQuantityTypeIdentifierHeartRate",
+                  f'average="{hr + 0.37:.6g}" minimum="{hr_min}" maximum="{hr_max}" unit="count/min"')]
+        if dist:
+            dt = ("HKQuantityTypeIdentifierDistanceCycling" if name == "HKWorkoutActivityTypeCycling"
+                  else "HKQuantityTypeIdentifierDistanceWalkingRunning")
+            stats.append((dt, f'sum="{dist:.6g}" unit="km"'))
+        if steps:
+            stats.append(("HKQuantityTypeIdentifierStepCount", f'sum="{steps:.6g}" unit="count"'))
+        L.append(f'  <WorkoutActivity uuid="{act_uuid}" startDate="{S}" endDate="{E}" '
+                 f'duration="{mins!r}" durationUnit="min">\n')
+        L.extend(segs and [x.replace("  <", "   <", 1) for x in segs[:3]])
+        for typ, attrs in stats:
+            L.append(f'   <WorkoutStatistics type="{typ}" startDate="{S}" endDate="{E}" {attrs}/>\n')
+        L.append(f'   <MetadataEntry key="HKIndoorWorkout" value="{0 if outdoor else 1}"/>\n')
+        L.append('  </WorkoutActivity>\n')
+        for typ, attrs in stats:
+            L.append(f'  <WorkoutStatistics type="{typ}" startDate="{S}" endDate="{E}" {attrs}/>\n')
+        if outdoor:
+            L.append(f'  <WorkoutRoute sourceName="{WATCH}" sourceVersion="{ver}" creationDate="{ts(ct + 6)}" '
+                     f'startDate="{S}" endDate="{E}">\n'
+                     '   <MetadataEntry key="HKMetadataKeySyncVersion" value="2"/>\n'
+                     f'   <MetadataEntry key="HKMetadataKeySyncIdentifier" value="{route_uuid}"/>\n'
+                     f'   <FileReference path="{_route_name(e)}"/>\n'
+                     '  </WorkoutRoute>\n')
+        L.append(' </Workout>\n')
+        out.append("".join(L))
+
+
+def g_activity_summary(P, d, out, cut):
+    r = P.rng("ActivitySummary", d)
+    if d * 86400 > cut:
+        return
+    goal = 600 if d % 400 < 200 else 650
+    out.append(f' <ActivitySummary dateComponents="{DATE[d]}" activeEnergyBurned="{250 + r.random() * 650:.6g}" '
+               f'activeEnergyBurnedGoal="{goal}" activeEnergyBurnedUnit="Cal" appleMoveTime="0" appleMoveTimeGoal="0" '
+               f'appleExerciseTime="{NUM[5 + int(r.random() * 80)]}" appleExerciseTimeGoal="30" '
+               f'appleStandHours="{NUM[6 + int(r.random() * 10)]}" appleStandHoursGoal="12"/>\n')
+
+
+# Apple writes Records grouped by type (roughly in HealthKit type-code order),
+# then Correlations, Workouts and ActivitySummaries.
+GROUPS = [
+    ("BodyMass", g_body_mass),
+    ("HeartRate", g_heart_rate),
+    ("StepCount", g_steps),
+    ("DistanceWalkingRunning", g_distance),
+    ("BasalEnergyBurned", g_basal_energy),
+    ("ActiveEnergyBurned", g_active_energy),
+    ("FlightsClimbed", g_flights),
+    ("OxygenSaturation", g_oxygen),
+    ("BloodPressureSystolic", g_bp_systolic),
+    ("BloodPressureDiastolic", g_bp_diastolic),
+    ("DietaryFatTotal", _make_food_group(0)),
+    ("DietaryCarbohydrates", _make_food_group(1)),
+    ("DietaryProtein", _make_food_group(2)),
+    ("DietaryEnergyConsumed", _make_food_group(3)),
+    ("RespiratoryRate", g_respiratory),
+    ("SleepAnalysis", g_sleep),
+    ("AppleStandHour", g_stand_hour),
+    ("AppleExerciseTime", g_exercise_time),
+    ("RestingHeartRate", g_resting_hr),
+    ("WalkingHeartRateAverage", g_walking_hr),
+    ("HeartRateVariabilitySDNN", g_hrv),
+    ("EnvironmentalAudioExposure", g_env_audio),
+    ("WalkingSpeed", g_walking_speed),
+    ("AppleStandTime", g_stand_time),
+    ("Correlation", g_correlations),
+    ("Workout", g_workouts),
+    ("ActivitySummary", g_activity_summary),
+]
+
+
+def header(export_date, dob="1990-04-12"):
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n' + DTD + '\n'
+            '<HealthData locale="en_US">\n'
+            f' <ExportDate value="{export_date}"/>\n'
+            f' <Me HKCharacteristicTypeIdentifierDateOfBirth="{dob}" '
+            'HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale" '
+            'HKCharacteristicTypeIdentifierBloodType="HKBloodTypeNotSet" '
+            'HKCharacteristicTypeIdentifierFitzpatrickSkinType="HKFitzpatrickSkinTypeNotSet" '
+            'HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse="None"/>\n')
+
+
+FOOTER = "</HealthData>\n"
+
+
+def _day_bytes(P, d, cut):
+    buf = []
+    for _, fn in GROUPS:
+        fn(P, d, buf, cut)
+    return len("".join(buf).encode("utf-8"))
+
+
+def choose_days(P, end_day, cut, budget):
+    """Number of days (ending with the export day) whose content is about `budget` bytes.
+
+    A day's size is dominated by a base load plus workouts (the Watch samples heart
+    rate every few seconds during a workout), so fit bytes(day) = a + b * workout
+    seconds on sample days, then add up a + b * workout seconds, which is cheap to
+    get for every day, backwards from the export day.  Typical error < 1 %.
+    """
+    def wsec(d, upto=None):
+        return sum(w["dur"] for w in P.workouts(d) if upto is None or w["end"] + 60 <= upto)
+
+    first = end_day - 14
+    prepare_days(P.tz, first - 2, end_day + 2)
+    mean = sum(_day_bytes(P, d, cut) for d in range(first, end_day)) / 14.0
+    guess = max(2, int(budget / mean * 1.1) + 2)
+    n = min(40, guess - 1)
+    sample = sorted(set(end_day - 1 - i * (guess - 1) // n for i in range(n)))
+    prepare_days(P.tz, min(sample) - 2, end_day + 2)
+    xs = [wsec(d) for d in sample]
+    ys = [_day_bytes(P, d, cut) for d in sample]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    vx = sum((x - mx) ** 2 for x in xs)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / vx if vx else 0.0
+    base = my - slope * mx
+    # the export day itself is cut off at the export time
+    frac = (cut - end_day * 86400) / 86400.0
+    total = base * frac + slope * wsec(end_day, cut)
+    days = 1
+    while total < budget:
+        d = end_day - days
+        nxt = total + base + slope * wsec(d)
+        if nxt - budget > budget - total:  # closer without this day
+            break
+        total = nxt
+        days += 1
+    return days
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[1],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    ap.add_argument("--size", default="200M", help="target size, e.g. 200M, 1G (decimal units); default 200M")
+    ap.add_argument("--days", type=int, help="use exactly this many days instead of sizing by --size")
+    ap.add_argument("--out", required=True, help="output export.xml path")
+    ap.add_argument("--export-date", default="2025-11-20 08:00:00 +0100",
+                    help='ExportDate value, yyyy-MM-dd HH:mm:ss +HHMM (default "2025-11-20 08:00:00 +0100")')
+    ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    ap.add_argument("--newer-from", metavar="PATH",
+                    help="make a later export of the same person as PATH (reads PATH.counts.json)")
+    ap.add_argument("--extra-percent", type=float, default=1.0,
+                    help="with --newer-from: extra days as a percentage of the old span (default 1)")
+    ap.add_argument("--quiet", action="store_true")
+    a = ap.parse_args(argv)
+
+    t0 = time.time()
+    params = {}
+    if a.newer_from:
+        side = a.newer_from + ".counts.json"
+        try:
+            with open(side) as f:
+                old = json.load(f)["params"]
+        except (OSError, KeyError, ValueError) as ex:
+            ap.error("--newer-from needs the sidecar %s written by this generator (%s)" % (side, ex))
+        if old.get("generator_version") != GENERATOR_VERSION:
+            ap.error("%s was written by another generator version" % side)
+        seed = old["seed"]
+        old_wall, old_off = parse_export_date(old["export_date"])
+        tz = TZ(old["tz_offset_hint"])
+        start_day = day_of(old["start_day"])
+        extra_days = max(1, int(round(old["days"] * a.extra_percent / 100.0)))
+        cut = old_wall + extra_days * 86400
+        end_day = cut // 86400
+        prepare_days(tz, end_day, end_day)
+        export_date = ts(cut)
+        params = dict(old, export_date=export_date, days=end_day - start_day + 1,
+                      newer_from=os.path.basename(a.newer_from), base_export_date=old["export_date"],
+                      extra_days=extra_days, extra_percent=a.extra_percent)
+        P = Person(seed, tz)
+    else:
+        seed = a.seed
+        cut, off = parse_export_date(a.export_date)
+        export_date = a.export_date
+        tz = TZ(off)
+        P = Person(seed, tz)
+        end_day = cut // 86400
+        target = parse_size(a.size)
+        if a.days:
+            days = a.days
+        else:
+            head_bytes = len(header(export_date).encode()) + len(FOOTER)
+            days = choose_days(P, end_day, cut, target - head_bytes)
+        start_day = end_day - days + 1
+        params = {"generator_version": GENERATOR_VERSION, "seed": seed, "export_date": export_date,
+                  "tz_offset_hint": off, "tz": tz.name, "start_day": _dt.date.fromordinal(start_day + EPOCH_ORD).isoformat(),
+                  "days": days, "target_size": a.size, "locale": "en_US", "newer_from": None}
+
+    prepare_days(tz, start_day - 3, end_day + 3)
+    tmp = a.out + ".tmp"
+    counts = {"Record": 0, "Correlation": 0, "Workout": 0, "ActivitySummary": 0}
+    by_type = {}
+    nested = {"MetadataEntry": 0, "InstantaneousBeatsPerMinute": 0, "HeartRateVariabilityMetadataList": 0,
+              "Record(in Correlation)": 0, "WorkoutActivity": 0, "WorkoutEvent": 0, "WorkoutStatistics": 0,
+              "WorkoutRoute": 0, "FileReference": 0}
+    total = 0
+    elements = 0
+    FLUSH = 1 << 22
+    with open(tmp, "wb", buffering=0) as f:
+        def emit(text):
+            nonlocal total
+            b = text.encode("utf-8")
+            f.write(b)
+            total += len(b)
+            return b
+
+        emit(header(export_date))
+        elements += 3  # HealthData, ExportDate, Me
+        for gname, fn in GROUPS:
+            buf = []
+            size = 0
+            grp = {"top": 0}
+
+            def flush():
+                nonlocal elements
+                if not buf:
+                    return
+                b = emit("".join(buf))
+                buf.clear()
+                lt = b.count(b"<") - b.count(b"</")
+                elements += lt
+                top_rec = b.count(b" <Record ") - b.count(b"  <Record ")
+                if gname in ("Correlation", "Workout", "ActivitySummary"):
+                    grp["top"] += b.count(b" <" + gname.encode() + b" ")
+                else:
+                    grp["top"] += top_rec
+                nested["MetadataEntry"] += b.count(b"<MetadataEntry ")
+                nested["InstantaneousBeatsPerMinute"] += b.count(b"<InstantaneousBeatsPerMinute ")
+                nested["HeartRateVariabilityMetadataList"] += b.count(b"<HeartRateVariabilityMetadataList>")
+                nested["Record(in Correlation)"] += b.count(b"  <Record ")
+                for k in ("WorkoutActivity", "WorkoutEvent", "WorkoutStatistics", "WorkoutRoute", "FileReference"):
+                    nested[k] += b.count(b"<" + k.encode() + b" ")
+
+            for d in range(start_day, end_day + 1):
+                n0 = len(buf)
+                fn(P, d, buf, cut)
+                for i in range(n0, len(buf)):
+                    size += len(buf[i])
+                if size >= FLUSH:
+                    flush()
+                    size = 0
+            flush()
+            if gname in counts:
+                counts[gname] += grp["top"]
+            else:
+                counts["Record"] += grp["top"]
+                by_type[gname] = grp["top"]
+        emit(FOOTER)
+    os.replace(tmp, a.out)
+    elapsed = time.time() - t0
+    top_total = sum(counts.values())
+    side = {"params": params, "bytes": total, "top_level": counts, "top_level_total": top_total,
+            "records_by_type": by_type, "nested": nested, "elements": elements,
+            "generator_seconds": round(elapsed, 2)}
+    with open(a.out + ".counts.json", "w") as f:
+        json.dump(side, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    if not a.quiet:
+        sys.stderr.write("wrote %s: %d bytes (%.1f MB), %d days from %s, %d top-level elements "
+                         "(%d Records), %d elements, in %.1f s (%.1f MB/s)\n"
+                         % (a.out, total, total / 1e6, params["days"], params["start_day"], top_total,
+                            counts["Record"], elements, elapsed, total / 1e6 / max(elapsed, 1e-9)))
+
+
+if __name__ == "__main__":
+    main()

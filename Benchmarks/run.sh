@@ -1,0 +1,228 @@
+#!/usr/bin/env bash
+# healthimport benchmarks: see Benchmarks/README.md.
+#
+#   Benchmarks/run.sh                      # 200 MB and 1 GB synthetic exports
+#   SIZES="200M" Benchmarks/run.sh         # only the 200 MB one
+#   EXPORTS="/path/export.xml" Benchmarks/run.sh   # benchmark real files instead
+#
+# Environment:
+#   SIZES        sizes of the generated exports (default "200M 1G", decimal units)
+#   EXPORTS      explicit export.xml paths; replaces SIZES when set
+#   SEED         generator seed (default 1)
+#   EXPORT_DATE  ExportDate of generated files (default "2025-11-20 08:00:00 +0100")
+#   RUNS         runs per row; the fastest is reported (default 1)
+#   SKIP_BUILD=1 do not run `swift build` (use whatever .build/release/healthimport exists)
+#   HEALTHIMPORT path of the binary (default .build/release/healthimport)
+#   DATA         cache directory (default Benchmarks/data, git-ignored)
+#
+# To add a row, add a line to bench_rows() below:  bench NAME CMD ARGS...
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BENCH_DIR=$ROOT/Benchmarks
+DATA=${DATA:-$BENCH_DIR/data}
+SIZES=${SIZES:-"200M 1G"}
+SEED=${SEED:-1}
+EXPORT_DATE=${EXPORT_DATE:-"2025-11-20 08:00:00 +0100"}
+RUNS=${RUNS:-1}
+HEALTHIMPORT=${HEALTHIMPORT:-$ROOT/.build/release/healthimport}
+GEN=$BENCH_DIR/generate-export.py
+BASELINE=$DATA/bin/libxml2-sax-baseline
+TIME=/usr/bin/time
+
+mkdir -p "$DATA/bin" "$DATA/results" "$DATA/tmp"
+RESULTS=$DATA/results/$(date +%Y%m%d-%H%M%S).txt
+
+log() { printf '%s\n' "$*" >&2; }
+out() { printf '%s\n' "$*" | tee -a "$RESULTS"; }
+
+# ---------------------------------------------------------------- tools ----
+
+apt_install() {  # apt_install PACKAGE...
+    if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+        log "error: need Debian package(s) $*: install them and re-run"; exit 1
+    fi
+    log "installing $* with apt-get"
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2
+}
+
+ensure_tools() {
+    local need=()
+    command -v xmllint >/dev/null || need+=(libxml2-utils)
+    [ -x "$TIME" ] || need+=(time)
+    command -v pkg-config >/dev/null || need+=(pkg-config)
+    pkg-config --exists libxml-2.0 2>/dev/null || need+=(libxml2-dev)
+    command -v cc >/dev/null || need+=(gcc)
+    if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}"; fi
+}
+
+build_baseline() {
+    local src=$BENCH_DIR/libxml2-sax-baseline.c
+    if [ ! -x "$BASELINE" ] || [ "$src" -nt "$BASELINE" ]; then
+        log "compiling $BASELINE"
+        # shellcheck disable=SC2046
+        cc -O2 -o "$BASELINE" "$src" $(pkg-config --cflags --libs libxml-2.0)
+    fi
+}
+
+build_healthimport() {
+    if [ "${SKIP_BUILD:-0}" = 1 ]; then
+        log "SKIP_BUILD=1: not building healthimport"
+        return
+    fi
+    if ! command -v swift >/dev/null; then
+        log "warning: swift not found; healthimport rows will be skipped"
+        return
+    fi
+    log "building healthimport (swift build -c release --product healthimport)"
+    if ! (cd "$ROOT" && swift build -c release --product healthimport >&2); then
+        log "warning: swift build failed; healthimport rows will be skipped"
+    fi
+}
+
+# ----------------------------------------------------------------- data ----
+
+gen_fresh() {  # gen_fresh FILE: true when FILE and its sidecar exist and are newer than the generator
+    [ -s "$1" ] && [ -s "$1.counts.json" ] && [ "$1" -nt "$GEN" ]
+}
+
+ensure_export() {  # ensure_export SIZE -> prints the path of the cached export
+    local f=$DATA/export-$1-seed$SEED.xml
+    if ! gen_fresh "$f" || ! grep -q "\"export_date\": \"$EXPORT_DATE\"" "$f.counts.json"; then
+        log "generating $f"
+        python3 "$GEN" --size "$1" --seed "$SEED" --export-date "$EXPORT_DATE" --out "$f" >&2
+    fi
+    printf '%s\n' "$f"
+}
+
+ensure_newer_export() {  # ensure_newer_export FILE [PERCENT] -> prints the path of a later export (same records + ~PERCENT %)
+    local pct=${2:-1}
+    local f=${1%.xml}-newer$pct.xml
+    if ! gen_fresh "$f" || [ "$1" -nt "$f" ]; then
+        log "generating $f"
+        python3 "$GEN" --newer-from "$1" --extra-percent "$pct" --out "$f" >&2
+    fi
+    printf '%s\n' "$f"
+}
+
+ensure_zip() {  # ensure_zip FILE -> prints the path of an export.zip holding FILE as apple_health_export/export.xml
+    local z=${1%.xml}.zip
+    if [ ! -s "$z" ] || [ "$1" -nt "$z" ]; then
+        log "zipping $1 -> $z"
+        python3 - "$1" "$z" <<'EOF'
+import sys, zipfile
+src, dst = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(dst + ".tmp", "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
+    z.write(src, "apple_health_export/export.xml")
+import os; os.replace(dst + ".tmp", dst)
+EOF
+    fi
+    printf '%s\n' "$z"
+}
+
+count_toplevel() {  # count_toplevel FILE: Record+Workout+Correlation+ActivitySummary children of the root
+    if [ -s "$1.counts.json" ]; then
+        python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["top_level_total"])' "$1.counts.json"
+    else  # Apple writes each top-level element on its own line, indented by one space
+        grep -c -E '^ <(Record|Workout|Correlation|ActivitySummary)[ >/]' "$1" || true
+    fi
+}
+
+# ---------------------------------------------------------------- bench ----
+
+# Per file, set by run_file: FILE, BYTES, TOPLEVEL.
+# BENCH_SETUP: optional shell snippet run before every run of the next row (e.g. "rm -f db.sqlite").
+
+header_row() {
+    out "$(printf '%-58s %8s %9s %12s %9s  %s' "command" "seconds" "MB/s" "records/s" "peak MB" "")"
+    out "$(printf '%-58s %8s %9s %12s %9s' "-------" "-------" "----" "---------" "-------")"
+}
+
+bench() {  # bench NAME CMD ARGS...   (stdout of CMD goes to /dev/null)
+    local name=$1; shift
+    local best="" rss=0 i tf rc err
+    tf=$DATA/tmp/time.$$
+    err=$DATA/tmp/stderr.$$
+    for ((i = 0; i < RUNS; i++)); do
+        if [ -n "${BENCH_SETUP:-}" ]; then bash -c "$BENCH_SETUP"; fi
+        rc=0
+        "$TIME" -f '%e %M' -o "$tf" "$@" >/dev/null 2>"$err" || rc=$?
+        if [ "$rc" != 0 ]; then
+            out "$(printf '%-58s %8s  exit %s: %s' "$name" "FAILED" "$rc" "$(grep -v 'Command exited' "$err" | tail -n 1 | cut -c1-100)")"
+            BENCH_SETUP=
+            return 0
+        fi
+        read -r s m < <(tail -n 1 "$tf")
+        if [ -z "$best" ] || awk -v a="$s" -v b="$best" 'BEGIN{exit !(a<b)}'; then best=$s; fi
+        [ "$m" -gt "$rss" ] && rss=$m
+    done
+    BENCH_SETUP=
+    awk -v n="$name" -v s="$best" -v b="$BYTES" -v r="$TOPLEVEL" -v m="$rss" 'BEGIN{
+        t = (s > 0) ? s : 0.005
+        printf "%-58s %8.2f %9.1f %12.0f %9.1f\n", n, s, b/1e6/t, r/t, m/1024 }' | tee -a "$RESULTS"
+}
+
+skip() {  # skip NAME REASON
+    out "$(printf '%-58s %8s  (%s)' "$1" "skipped" "$2")"
+}
+
+bench_hi() {  # bench_hi NAME ARGS...: a healthimport row, skipped when the binary is missing
+    local name=$1; shift
+    if [ ! -x "$HEALTHIMPORT" ]; then skip "$name" "no ${HEALTHIMPORT#"$ROOT"/}"; return 0; fi
+    bench "$name" "$HEALTHIMPORT" "$@"
+}
+
+# The rows.  Add new ones here; FILE is the export.xml under test.
+bench_rows() {
+    local f=$FILE
+    bench    "libxml2 SAX2 push parser (C baseline)"        "$BASELINE" "$f"
+    bench    "xmllint --stream --noout"                     xmllint --stream --noout "$f"
+    bench_hi "healthimport records FILE --all"              records "$f" --all
+    bench_hi "healthimport summary FILE"                    summary "$f"
+
+    # Rows planned for later (enable once the subcommands exist):
+    # local zip newer db=$DATA/tmp/bench.sqlite
+    # zip=$(ensure_zip "$f")
+    # bench_hi "healthimport records export.zip --all"      records "$zip" --all
+    # BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'"
+    # bench_hi "healthimport import --all (new db)"         import --all --db "$db" "$f"
+    # bench_hi "healthimport import --all (re-import)"      import --all --db "$db" "$f"
+    # newer=$(ensure_newer_export "$f" 1)
+    # bench_hi "healthimport import --all (newer export)"   import --all --db "$db" "$newer"
+    # BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'"
+    # bench_hi "healthimport import (default 30 days)"      import --db "$db" "$f"
+}
+
+run_file() {  # run_file FILE
+    FILE=$1
+    BYTES=$(stat -c %s "$FILE")
+    TOPLEVEL=$(count_toplevel "$FILE")
+    cat "$FILE" >/dev/null  # warm the page cache so every row reads from memory
+    out ""
+    out "$(printf '%s: %.1f MB, %s top-level elements (Record+Workout+Correlation+ActivitySummary), best of %s run(s)' \
+        "${FILE#"$ROOT"/}" "$(awk -v b="$BYTES" 'BEGIN{print b/1e6}')" "$TOPLEVEL" "$RUNS")"
+    header_row
+    bench_rows
+}
+
+main() {
+    ensure_tools
+    build_baseline
+    build_healthimport
+    local files=()
+    if [ -n "${EXPORTS:-}" ]; then
+        read -r -a files <<<"$EXPORTS"
+    else
+        local s
+        for s in $SIZES; do files+=("$(ensure_export "$s")"); done
+    fi
+    out "healthimport benchmarks $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -m)," \
+        "git $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(xmllint --version 2>&1 | head -n 1)"
+    local f
+    for f in "${files[@]}"; do run_file "$f"; done
+    out ""
+    log "results saved to ${RESULTS#"$ROOT"/}"
+    rm -f "$DATA/tmp/time.$$" "$DATA/tmp/stderr.$$"
+}
+
+main "$@"

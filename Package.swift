@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "healthimport",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "HealthExport", targets: ["HealthExport"]),
+        .library(name: "HealthSync", targets: ["HealthSync"]),
+        .executable(name: "healthimport", targets: ["healthimport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "HealthExport", dependencies: ["CLibXML2"]),
+        .target(name: "HealthSync", dependencies: ["HealthExport"]),
+        .executableTarget(
+            name: "healthimport",
+            dependencies: [
+                "HealthExport",
+                "HealthSync",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "HealthExportTests", dependencies: ["HealthExport"]),
+        .testTarget(name: "HealthSyncTests", dependencies: ["HealthSync"]),
+        .testTarget(name: "healthimportTests", dependencies: ["HealthExport", "HealthSync"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

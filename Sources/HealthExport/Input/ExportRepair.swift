@@ -1,0 +1,308 @@
+/// Mends, as bytes stream past, the breakage real exports carry, keeping every byte's position
+/// so that libxml2's line and column numbers still point into the original file:
+///
+/// - The internal DTD subset is blanked (its newlines kept): the iOS 16 export's is malformed,
+///   and this project never interprets DTDs anyway. Its `HealthKit Export Version` is read first.
+/// - Control characters that XML forbids (`\x0b` and friends) become spaces.
+/// - In exports without a DTD (iOS 8), attribute names with spaces (`Health Mate App Version="2.6.2"`)
+///   get underscores instead, so every record still parses.
+public final class ExportRepair: ByteSource {
+    /// The largest prolog (XML declaration, comments and DTD) the reader will hold to find the DTD's end.
+    static let prologLimit = 4 << 20
+
+    public var displayName: String { upstream.displayName }
+    public var expectedByteCount: Int64? { upstream.expectedByteCount }
+
+    /// The `HealthKit Export Version` found in the DOCTYPE, once the prolog has been read.
+    public private(set) var exportVersion: Int?
+    /// Whether the export had no internal DTD, so attribute names are being repaired.
+    public private(set) var legacyAttributeRepair = false
+    /// How many forbidden control characters were replaced.
+    public private(set) var replacedControlCharacters = 0
+    /// Bytes of the upstream consumed so far.
+    public private(set) var bytesRead: Int64 = 0
+
+    private let upstream: ByteSource
+    private var pending: [UInt8] = []
+    private var pendingStart = 0
+    private var prologDone = false
+    private var upstreamEnded = false
+    private var tagState = TagScanner()
+
+    /// Wraps `upstream`.
+    public init(_ upstream: ByteSource) {
+        self.upstream = upstream
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ExportError) -> Int {
+        if !prologDone { try readProlog() }
+        if pendingStart < pending.count {
+            let count = min(buffer.count, pending.count - pendingStart)
+            pending.withUnsafeBytes { bytes in
+                buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + pendingStart, byteCount: count)
+            }
+            pendingStart += count
+            if pendingStart == pending.count {
+                pending.removeAll(keepingCapacity: false)
+                pendingStart = 0
+            }
+            return count
+        }
+        guard !upstreamEnded else { return 0 }
+        // In repair mode a chunk may end inside an attribute name: keep that tail for the next call.
+        var filled = tagState.carry.count
+        if filled > 0 {
+            let carry = tagState.carry
+            carry.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: carry.count) }
+            tagState.carry.removeAll(keepingCapacity: true)
+        }
+        while true {
+            let count = try upstream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            bytesRead += Int64(count)
+            if count == 0 {
+                upstreamEnded = true
+                break
+            }
+            filled += count
+            if filled >= buffer.count / 2 || !legacyAttributeRepair { break }
+        }
+        let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<filled])
+        replacedControlCharacters += ControlCharacters.replace(in: chunk)
+        guard legacyAttributeRepair else { return filled }
+        let ready = tagState.repair(chunk, final: upstreamEnded)
+        if ready < filled {
+            tagState.carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[ready...]))
+        }
+        if ready == 0 && !upstreamEnded { return try read(into: buffer) }
+        return ready
+    }
+
+    /// Reads the prolog into `pending`, blanks the DTD's internal subset and decides the mode.
+    private func readProlog() throws(ExportError) {
+        prologDone = true
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 8)
+        defer { chunk.deallocate() }
+        var rootFound = false
+        while pending.count < Self.prologLimit {
+            let count = try upstream.read(into: chunk)
+            bytesRead += Int64(count)
+            if count == 0 {
+                upstreamEnded = true
+                break
+            }
+            pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+            if Self.prologEnd(of: pending) != nil {
+                rootFound = true
+                break
+            }
+        }
+        guard !pending.isEmpty else {
+            throw ExportError(.notAnExport, "the file is empty, not a Health export", path: displayName)
+        }
+        if !rootFound, Self.find(Array("<HealthData".utf8), in: pending, from: 0) == nil {
+            throw ExportError(.notAnExport, "not a Health export: no <HealthData> element at the start", path: displayName)
+        }
+        if let (open, close) = Self.internalSubset(of: pending) {
+            exportVersion = Self.version(in: pending[open..<close])
+            for i in open..<close where pending[i] != 0x0A && pending[i] != 0x0D {
+                pending[i] = 0x20
+            }
+        } else {
+            legacyAttributeRepair = true
+        }
+        pending.withUnsafeMutableBytes { replacedControlCharacters += ControlCharacters.replace(in: $0) }
+        if legacyAttributeRepair {
+            let ready = pending.withUnsafeMutableBytes { tagState.repair($0, final: upstreamEnded) }
+            tagState.carry.append(contentsOf: pending[ready...])
+            pending.removeSubrange(ready...)
+        }
+    }
+
+    /// The offset just past `<HealthData` once the prolog is complete, `nil` while it may go on.
+    static func prologEnd(of bytes: [UInt8]) -> Int? {
+        guard let root = find(Array("<HealthData".utf8), in: bytes, from: 0) else { return nil }
+        if let (_, close) = internalSubset(of: bytes), close > root { return nil }
+        return root
+    }
+
+    /// The range strictly inside `<!DOCTYPE ... [` and `]>`, when the prolog has one.
+    static func internalSubset(of bytes: [UInt8]) -> (Int, Int)? {
+        guard let doctype = find(Array("<!DOCTYPE".utf8), in: bytes, from: 0) else { return nil }
+        var index = doctype + 9
+        while index < bytes.count, bytes[index] != UInt8(ascii: "[") {
+            if bytes[index] == UInt8(ascii: ">") { return nil }
+            index += 1
+        }
+        guard index < bytes.count else { return nil }
+        let open = index + 1
+        guard let close = find(Array("]>".utf8), in: bytes, from: open) else { return nil }
+        return (open, close)
+    }
+
+    static func version(in bytes: ArraySlice<UInt8>) -> Int? {
+        let marker = Array("HealthKit Export Version:".utf8)
+        let array = Array(bytes)
+        guard let at = find(marker, in: array, from: 0) else { return nil }
+        var index = at + marker.count
+        while index < array.count, array[index] == 0x20 { index += 1 }
+        var value = 0
+        var digits = 0
+        while index < array.count, array[index] &- 48 < 10, digits < 6 {
+            value = value * 10 + Int(array[index] - 48)
+            index += 1
+            digits += 1
+        }
+        return digits > 0 ? value : nil
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        var index = start
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == needle[0] {
+                var matched = true
+                for j in 1..<needle.count where haystack[index + j] != needle[j] {
+                    matched = false
+                    break
+                }
+                if matched { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// Replaces the C0 control characters XML 1.0 forbids with spaces, eight bytes at a time.
+enum ControlCharacters {
+    static func replace(in bytes: UnsafeMutableRawBufferPointer) -> Int {
+        let count = bytes.count
+        var replaced = 0
+        var index = 0
+        while index + 8 <= count {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // Non-zero when some byte of the word is below 0x20.
+            if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0 {
+                for j in index..<index + 8 where needsReplacing(bytes[j]) {
+                    bytes[j] = 0x20
+                    replaced += 1
+                }
+            }
+            index += 8
+        }
+        while index < count {
+            if needsReplacing(bytes[index]) {
+                bytes[index] = 0x20
+                replaced += 1
+            }
+            index += 1
+        }
+        return replaced
+    }
+
+    @inline(__always)
+    static func needsReplacing(_ byte: UInt8) -> Bool {
+        byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+    }
+}
+
+/// Follows tags and attributes across chunks to replace spaces inside attribute names with `_`.
+struct TagScanner {
+    enum State {
+        case text, markupOpen, comment, otherMarkup, tagName, inTag, attributeName, spaceAfterName, beforeValue
+        case value(UInt8)
+    }
+
+    var state = State.text
+    /// Bytes held back from the end of the last chunk, undecided.
+    var carry: [UInt8] = []
+    private var dashes = 0
+
+    /// Repairs `bytes` in place; returns how many leading bytes are final.
+    mutating func repair(_ bytes: UnsafeMutableRawBufferPointer, final: Bool) -> Int {
+        var index = 0
+        var pendingSpaceStart = -1
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch state {
+            case .text:
+                if byte == UInt8(ascii: "<") { state = .markupOpen }
+            case .markupOpen:
+                if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") {
+                    state = .otherMarkup
+                    dashes = 0
+                } else if byte == UInt8(ascii: "/") {
+                    state = .otherMarkup
+                } else {
+                    state = .tagName
+                }
+            case .otherMarkup:
+                if byte == UInt8(ascii: "-") {
+                    dashes += 1
+                    if dashes == 2 { state = .comment; dashes = 0 }
+                } else if byte == UInt8(ascii: ">") {
+                    state = .text
+                } else {
+                    dashes = 3
+                }
+            case .comment:
+                if byte == UInt8(ascii: "-") {
+                    dashes += 1
+                } else {
+                    if byte == UInt8(ascii: ">"), dashes >= 2 { state = .text }
+                    dashes = 0
+                }
+            case .tagName:
+                if isSpace(byte) { state = .inTag } else if byte == UInt8(ascii: ">") { state = .text }
+            case .inTag:
+                if byte == UInt8(ascii: ">") {
+                    state = .text
+                } else if !isSpace(byte) && byte != UInt8(ascii: "/") {
+                    state = byte == UInt8(ascii: "=") ? .beforeValue : .attributeName
+                }
+            case .attributeName:
+                if byte == UInt8(ascii: "=") {
+                    state = .beforeValue
+                } else if isSpace(byte) {
+                    state = .spaceAfterName
+                    pendingSpaceStart = index
+                } else if byte == UInt8(ascii: ">") {
+                    state = .text
+                }
+            case .spaceAfterName:
+                if byte == UInt8(ascii: "=") {
+                    state = .beforeValue
+                    pendingSpaceStart = -1
+                } else if isSpace(byte) {
+                    if pendingSpaceStart < 0 { pendingSpaceStart = index }
+                } else if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") {
+                    state = byte == UInt8(ascii: ">") ? .text : .inTag
+                    pendingSpaceStart = -1
+                } else {
+                    // A name character after spaces: the spaces were part of the name.
+                    let start = pendingSpaceStart < 0 ? index : pendingSpaceStart
+                    for j in start..<index { bytes[j] = UInt8(ascii: "_") }
+                    pendingSpaceStart = -1
+                    state = .attributeName
+                }
+            case .beforeValue:
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { state = .value(byte) }
+            case .value(let quote):
+                if byte == quote { state = .inTag }
+            }
+            index += 1
+        }
+        if case .spaceAfterName = state, !final, pendingSpaceStart >= 0 {
+            // Undecided: hold the spaces back and rescan them with the next chunk.
+            state = .attributeName
+            return pendingSpaceStart
+        }
+        return bytes.count
+    }
+
+    @inline(__always)
+    private func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+}

@@ -1,0 +1,123 @@
+import CLibXML2
+
+/// Reads an Apple Health `export.xml` with libxml2's SAX2 push parser and yields typed records.
+///
+/// Memory stays flat whatever the export's size: the input is read in fixed chunks and each
+/// record is handed over as soon as its element closes. External entities and DTDs are never
+/// loaded; the internal DTD is not interpreted (see ``ExportRepair``).
+///
+/// ```swift
+/// let reader = try ExportReader(path: "export.xml")
+/// let report = try reader.read { record in print(record.type) }
+/// ```
+public final class ExportReader {
+    /// The chunk size handed to libxml2.
+    public static let chunkSize = 256 << 10
+
+    private let repair: ExportRepair
+
+    /// Decides, once per distinct type, which records to yield. Defaults to all.
+    public var plan: (RecordKind, String) -> TypePlan = { _, _ in .all }
+
+    /// Reads from `source`.
+    public init(source: ByteSource) {
+        repair = ExportRepair(source)
+    }
+
+    /// Reads the file at `path`, or standard input for `-`.
+    public convenience init(path: String) throws(ExportError) {
+        self.init(source: try FileByteSource(path: path))
+    }
+
+    /// The name used in messages.
+    public var displayName: String { repair.displayName }
+
+    /// Bytes read from the source so far (for progress).
+    public var bytesRead: Int64 { repair.bytesRead }
+
+    /// The source's size, when known up front.
+    public var expectedByteCount: Int64? { repair.expectedByteCount }
+
+    /// Reads the whole export, calling `body` for each record in document order.
+    ///
+    /// The first record is always `.export` with the export's facts. An error thrown by `body`
+    /// stops the read and is rethrown as is. Malformed XML throws an ``ExportError`` with the
+    /// line and column; records yielded before it stay yielded.
+    public func read(_ body: @escaping (HealthRecord) throws -> Void) throws -> ReadReport {
+        let state = ParseState(displayName: repair.displayName, plan: plan, sink: body)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
+            ParseState.from(context).startElement(
+                localName!, AttributeList(base: attributes, count: Int(attributeCount)))
+        }
+        handler.endElementNs = { context, _, _, _ in
+            ParseState.from(context).endElement()
+        }
+        handler.serror = { context, error in
+            guard let context, let error else { return }
+            ParseState.from(context).libxmlError(error.pointee)
+        }
+
+        let first = try repair.read(into: buffer)
+        let context = Unmanaged.passUnretained(state).toOpaque()
+        guard
+            let parser = repair.displayName.withCString({ name in
+                xmlCreatePushParserCtxt(
+                    &handler, context, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(first), name)
+            })
+        else {
+            throw ExportError(.malformed, "libxml2 could not create a parser", path: repair.displayName)
+        }
+        defer { xmlFreeParserCtxt(parser) }
+        state.parser = parser
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_COMPACT.rawValue)
+        xmlCtxtUseOptions(parser, options)
+        state.report.facts.version = repair.exportVersion
+
+        var ended = first == 0
+        while state.failure == nil {
+            let count = ended ? 0 : try repair.read(into: buffer)
+            if count == 0 { ended = true }
+            let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
+            state.terminating = ended
+            xmlParseChunk(parser, count == 0 ? nil : base, Int32(count), ended ? 1 : 0)
+            if ended { break }
+        }
+        if let failure = state.failure { throw failure }
+        if !state.sawRoot {
+            throw ExportError(.notAnExport, "not a Health export: no <HealthData> element", path: repair.displayName)
+        }
+        state.report.bytesRead = repair.bytesRead
+        state.report.replacedControlCharacters = repair.replacedControlCharacters
+        state.report.repairedLegacyAttributes = repair.legacyAttributeRepair
+        return state.report
+    }
+}
+
+extension ParseState {
+    /// Handles an error libxml2 reports: fatal ones stop the parse, others become warnings.
+    func libxmlError(_ error: xmlError) {
+        var message = error.message.map { String(cString: $0) } ?? "malformed XML"
+        while let last = message.last, last.isNewline || last == " " { message.removeLast() }
+        let line = Int(error.line)
+        let column = Int(error.int2)
+        if error.level == XML_ERR_FATAL || error.level == XML_ERR_ERROR {
+            let truncated = terminating && (error.code == Int32(XML_ERR_DOCUMENT_END.rawValue)
+                || error.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue)
+                || error.code == Int32(XML_ERR_LTSLASH_REQUIRED.rawValue)
+                || error.code == Int32(XML_ERR_GT_REQUIRED.rawValue)
+                || message.hasPrefix("Premature end") || message.hasPrefix("Extra content"))
+            let text = truncated ? "the export ends early, is it truncated? (\(message))" : message
+            fail(
+                ExportError(
+                    truncated ? .truncated : .malformed, text, path: displayName, line: line > 0 ? line : nil,
+                    column: column > 0 ? column : nil))
+        } else if report.warnings.count < 20 {
+            report.warnings.append("\(displayName):\(line):\(column): warning: \(message)")
+        }
+    }
+}

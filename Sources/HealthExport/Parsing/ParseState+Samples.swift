@@ -1,0 +1,239 @@
+import CLibXML2
+
+/// A `Record` being read: its attributes are in, its children may still come.
+struct PendingSample {
+    var kind: RecordKind
+    var header: SampleHeader
+    var value: Double?
+    var valueText: String?
+    var unit: String?
+    var metadata: [MetadataEntry] = []
+    var beats: [Heartbeat] = []
+}
+
+/// A `Correlation` being read.
+struct PendingCorrelation {
+    var correlation: Correlation
+}
+
+extension ParseState {
+    /// The attributes of the sample elements (`Record`, `Correlation`, `Workout`, `Audiogram`), read in one pass.
+    struct SampleAttributes {
+        var type: UnsafeRawBufferPointer?
+        var source: UnsafeRawBufferPointer?
+        var sourceVersion: UnsafeRawBufferPointer?
+        var device: UnsafeRawBufferPointer?
+        var creationDate: UnsafeRawBufferPointer?
+        var startDate: UnsafeRawBufferPointer?
+        var endDate: UnsafeRawBufferPointer?
+        var unit: UnsafeRawBufferPointer?
+        var value: UnsafeRawBufferPointer?
+        /// Attributes this reader does not know: iOS 8 wrote metadata this way.
+        var others: [Int] = []
+
+        init(_ attributes: AttributeList, typeAttribute: StaticString = "type") {
+            for i in 0..<attributes.count {
+                let name = attributes.name(i)
+                let value = attributes.value(i)
+                switch name[0] {
+                case UInt8(ascii: "t") where AttributeList.equal(name, typeAttribute): type = value
+                case UInt8(ascii: "w") where AttributeList.equal(name, typeAttribute): type = value
+                case UInt8(ascii: "s"):
+                    if AttributeList.equal(name, "startDate") {
+                        startDate = value
+                    } else if AttributeList.equal(name, "sourceName") || AttributeList.equal(name, "source") {
+                        source = value
+                    } else if AttributeList.equal(name, "sourceVersion") {
+                        sourceVersion = value
+                    } else {
+                        others.append(i)
+                    }
+                case UInt8(ascii: "e") where AttributeList.equal(name, "endDate"): endDate = value
+                case UInt8(ascii: "c") where AttributeList.equal(name, "creationDate"): creationDate = value
+                case UInt8(ascii: "d") where AttributeList.equal(name, "device"): device = value
+                case UInt8(ascii: "u") where AttributeList.equal(name, "unit"): unit = value
+                case UInt8(ascii: "v") where AttributeList.equal(name, "value"): self.value = value
+                default: others.append(i)
+                }
+            }
+        }
+    }
+
+    /// Builds the header shared by sample elements; `nil` (and counted as invalid) when a date is missing or bad.
+    func header(_ attributes: SampleAttributes, type: String, element: String) -> SampleHeader? {
+        guard let startBytes = attributes.startDate else {
+            invalid(type, "\(element) has no startDate")
+            return nil
+        }
+        guard let start = date(startBytes, "startDate", type: type)!,
+            let end = date(attributes.endDate ?? startBytes, "endDate", type: type)!,
+            let creation = date(attributes.creationDate, "creationDate", type: type)
+        else { return nil }
+        return SampleHeader(
+            type: type,
+            sourceName: attributes.source.map(string) ?? "",
+            sourceVersion: attributes.sourceVersion.map(string),
+            device: attributes.device.map(device),
+            creationDate: creation,
+            startDate: start,
+            endDate: end)
+    }
+
+    func startSample(_ attributes: AttributeList) {
+        let parsed = SampleAttributes(attributes)
+        guard let typeBytes = parsed.type else {
+            invalid("Record", "Record has no type")
+            return skipCurrent()
+        }
+        let (type, typeID) = types.intern(typeBytes)
+        let kind = SampleKinds.kind(of: type)
+        guard let header = header(parsed, type: type, element: "Record") else { return skipCurrent() }
+        // Members of a correlation are kept whole; the correlation itself is what a plan selects.
+        if stack.count == 2 || stack[stack.count - 2] == .workout {
+            guard admits(kind: kind, type: type, typeID: typeID, start: header.startDate) else { return skipCurrent() }
+        }
+        var pending = PendingSample(kind: kind, header: header, unit: parsed.unit.map(string))
+        if let value = parsed.value {
+            if let number = NumberParser.parseDouble(value) {
+                pending.value = number
+            } else if value.count > 0 {
+                pending.valueText = string(value)
+            }
+        }
+        if kind == .weight, pending.value == nil || UnitConversion.kilograms(pending.value!, unit: pending.unit) == nil {
+            pending.kind = .quantity
+        }
+        for index in parsed.others {
+            pending.metadata.append(
+                MetadataEntry(key: String(cString: attributes.name(index)), value: string(attributes.value(index))))
+        }
+        sample = pending
+    }
+
+    func addBeat(_ attributes: AttributeList) {
+        guard let start = sample?.header.startDate else { return }
+        var bpm: Double?
+        var time: UnsafeRawBufferPointer?
+        for i in 0..<attributes.count {
+            let name = attributes.name(i)
+            if AttributeList.equal(name, "bpm") {
+                bpm = NumberParser.parseDouble(attributes.value(i))
+            } else if AttributeList.equal(name, "time") {
+                time = attributes.value(i)
+            }
+        }
+        guard let bpm, let time else { return }
+        let written = String(decoding: time, as: UTF8.self)
+        let instant = TimeOfDayParser.millisecondsSinceMidnight(time).map { Self.resolve(timeOfDay: $0, near: start) }
+        sample?.beats.append(
+            Heartbeat(bpm: bpm, millisecondsSince1970: instant, offsetMinutes: start.offsetMinutes, writtenTime: written))
+    }
+
+    /// The instant of a time of day written without a date, taken on the day of `start` (in its offset),
+    /// or the neighbouring day when that is closer: beats just after midnight belong to the next day.
+    static func resolve(timeOfDay millis: Int64, near start: ExportTimestamp) -> Int64 {
+        let offsetMillis = Int64(start.offsetMinutes) * 60_000
+        let startMillis = start.secondsSince1970 * 1000
+        let localMidnight = floorDiv(startMillis + offsetMillis, 86_400_000) * 86_400_000 - offsetMillis
+        var instant = localMidnight + millis
+        if instant < startMillis - 43_200_000 { instant += 86_400_000 }
+        if instant > startMillis + 43_200_000 { instant -= 86_400_000 }
+        return instant
+    }
+
+    func finishSample() throws {
+        guard let pending = sample else { return }
+        sample = nil
+        let record = SampleKinds.record(from: pending)
+        if stack.last == .correlation {
+            if let member = record { correlation?.correlation.members.append(member) }
+            return
+        }
+        if let member = record { try sink(member.record) }
+    }
+
+    func startCorrelation(_ attributes: AttributeList) {
+        let parsed = SampleAttributes(attributes)
+        guard let typeBytes = parsed.type else {
+            invalid("Correlation", "Correlation has no type")
+            return skipCurrent()
+        }
+        let type = types.intern(typeBytes).string
+        guard let header = header(parsed, type: type, element: "Correlation") else { return skipCurrent() }
+        correlation = PendingCorrelation(correlation: Correlation(header: header))
+    }
+
+    func finishCorrelation() throws {
+        guard let pending = correlation else { return }
+        correlation = nil
+        try sink(.correlation(pending.correlation))
+    }
+}
+
+/// Which typed kind a `Record` becomes, and the names of old numeric category values.
+enum SampleKinds {
+    static func kind(of type: String) -> RecordKind {
+        if type.hasPrefix("HKCategoryTypeIdentifier") { return .category }
+        if type == "HKQuantityTypeIdentifierBodyMass" { return .weight }
+        return .quantity
+    }
+
+    static func record(from pending: PendingSample) -> CorrelationMember? {
+        switch pending.kind {
+        case .weight:
+            let value = pending.value!
+            let kilograms = UnitConversion.kilograms(value, unit: pending.unit)!
+            return .weight(
+                WeightSample(
+                    header: pending.header, kilograms: kilograms, value: value, unit: pending.unit ?? "kg",
+                    metadata: pending.metadata))
+        case .category:
+            let raw = pending.value.flatMap { $0 == $0.rounded() ? Int($0) : nil }
+            let name = raw.map { categoryName(type: pending.header.type, raw: $0) } ?? pending.valueText
+            return .category(
+                CategorySample(header: pending.header, value: name, rawValue: raw, metadata: pending.metadata))
+        default:
+            return .quantity(
+                QuantitySample(
+                    header: pending.header, value: pending.value, unit: pending.unit, valueText: pending.valueText,
+                    metadata: pending.metadata, beats: pending.beats))
+        }
+    }
+
+    /// Names for the numeric category values that iOS 8 to 12 exports wrote.
+    static func categoryName(type: String, raw: Int) -> String {
+        let names: [String]
+        switch type {
+        case "HKCategoryTypeIdentifierSleepAnalysis":
+            names = [
+                "HKCategoryValueSleepAnalysisInBed", "HKCategoryValueSleepAnalysisAsleepUnspecified",
+                "HKCategoryValueSleepAnalysisAwake", "HKCategoryValueSleepAnalysisAsleepCore",
+                "HKCategoryValueSleepAnalysisAsleepDeep", "HKCategoryValueSleepAnalysisAsleepREM",
+            ]
+        case "HKCategoryTypeIdentifierAppleStandHour":
+            names = ["HKCategoryValueAppleStandHourStood", "HKCategoryValueAppleStandHourIdle"]
+        case "HKCategoryTypeIdentifierCervicalMucusQuality":
+            names = [
+                "", "HKCategoryValueCervicalMucusQualityDry", "HKCategoryValueCervicalMucusQualitySticky",
+                "HKCategoryValueCervicalMucusQualityCreamy", "HKCategoryValueCervicalMucusQualityWatery",
+                "HKCategoryValueCervicalMucusQualityEggWhite",
+            ]
+        case "HKCategoryTypeIdentifierMenstrualFlow":
+            names = [
+                "", "HKCategoryValueMenstrualFlowUnspecified", "HKCategoryValueMenstrualFlowLight",
+                "HKCategoryValueMenstrualFlowMedium", "HKCategoryValueMenstrualFlowHeavy",
+                "HKCategoryValueMenstrualFlowNone",
+            ]
+        case "HKCategoryTypeIdentifierOvulationTestResult":
+            names = [
+                "", "HKCategoryValueOvulationTestResultNegative", "HKCategoryValueOvulationTestResultLuteinizingHormoneSurge",
+                "HKCategoryValueOvulationTestResultIndeterminate", "HKCategoryValueOvulationTestResultEstrogenSurge",
+            ]
+        default:
+            // Other categories are "not applicable" (0) or a severity/presence scale that has no single name.
+            return String(raw)
+        }
+        guard raw >= 0, raw < names.count, !names[raw].isEmpty else { return String(raw) }
+        return names[raw]
+    }
+}

@@ -1,0 +1,311 @@
+import CLibXML2
+
+/// All state of one parse. libxml2's callbacks recover it from their context pointer and call
+/// its methods; the first error is stored, the parser stopped, and ``ExportReader`` throws it
+/// once libxml2 returns.
+final class ParseState {
+    typealias Sink = (HealthRecord) throws -> Void
+
+    var parser: xmlParserCtxtPtr?
+    let sink: Sink
+    let plan: (RecordKind, String) -> TypePlan
+    let displayName: String
+    var report = ReadReport()
+    var failure: (any Error)?
+
+    // Strings that repeat across records are shared.
+    let types = StringInterner(capacity: 2048)
+    let strings = StringInterner(capacity: 4096)
+    let devices = StringInterner(capacity: 1024)
+    var parsedDevices: [Int: Device] = [:]
+    var deviceGeneration = 0
+    var plans: [Int: TypePlan] = [:]
+    var planGeneration = 0
+
+    // Where we are.
+    var stack: [ElementName] = []
+    /// While non-zero, elements deeper than this depth are ignored (a skipped or invalid record's children).
+    var skipDepth = 0
+    var factsDelivered = false
+
+    // What is open.
+    var sample: PendingSample?
+    var correlation: PendingCorrelation?
+    var workout: Workout?
+    var activityIndex: Int?
+    var eventOwner: EventOwner?
+    var routeIndex: Int?
+    var audiogram: Audiogram?
+    var vision: VisionPrescription?
+    var currentLine = 0
+    var sawRoot = false
+    /// A type number for activity summaries, which have no type attribute; distinct from interned ones.
+    let activitySummaryTypeID = -2
+    /// Set while the last chunk is parsed, so that errors then read as a truncated file.
+    var terminating = false
+
+    enum EventOwner { case workout(Int), activity(Int, Int) }
+
+    init(displayName: String, plan: @escaping (RecordKind, String) -> TypePlan, sink: @escaping Sink) {
+        self.displayName = displayName
+        self.plan = plan
+        self.sink = sink
+        stack.reserveCapacity(16)
+    }
+
+    static func from(_ context: UnsafeMutableRawPointer?) -> ParseState {
+        Unmanaged<ParseState>.fromOpaque(context!).takeUnretainedValue()
+    }
+
+    var lineNumber: Int {
+        guard let parser else { return 0 }
+        return Int(xmlSAX2GetLineNumber(parser))
+    }
+
+    // MARK: Callbacks
+
+    func startElement(_ name: UnsafePointer<UInt8>, _ attributes: AttributeList) {
+        let element = ElementName(name)
+        let parent = stack.last
+        stack.append(element)
+        if skipDepth > 0 { return }
+        do {
+            switch parent {
+            case nil:
+                guard element == .healthData else {
+                    throw ExportError(
+                        .notAnExport, "not a Health export: the root element is <\(String(cString: name))>, not <HealthData>",
+                        path: displayName, line: lineNumber)
+                }
+                sawRoot = true
+                if let locale = attributes.value(of: "locale") {
+                    report.facts.locale = String(decoding: locale, as: UTF8.self)
+                }
+            case .healthData?:
+                try startTopLevel(element, name, attributes)
+            default:
+                try startNested(element, parent: parent!, name, attributes)
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    func endElement() {
+        let element = stack.removeLast()
+        if skipDepth > 0 {
+            if stack.count < skipDepth { skipDepth = 0 }
+            return
+        }
+        do {
+            switch element {
+            case .record: try finishSample()
+            case .correlation: try finishCorrelation()
+            case .workout: try finishWorkout()
+            case .workoutActivity: activityIndex = nil
+            case .workoutEvent: eventOwner = nil
+            case .workoutRoute: routeIndex = nil
+            case .audiogram: try finishAudiogram()
+            case .visionPrescription: try finishVision()
+            case .healthData: try deliverFactsIfNeeded()
+            default: break
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Skips the element just opened and everything inside it.
+    func skipCurrent() {
+        skipDepth = stack.count
+    }
+
+    func fail(_ error: any Error) {
+        if failure == nil { failure = error }
+        if let parser { xmlStopParser(parser) }
+    }
+
+    // MARK: Top level
+
+    private func startTopLevel(_ element: ElementName, _ name: UnsafePointer<UInt8>, _ attributes: AttributeList) throws {
+        switch element {
+        case .exportDate:
+            if let value = attributes.value(of: "value") {
+                report.facts.exportDate = TimestampParser.parse(value)
+                if report.facts.exportDate == nil {
+                    warn("ExportDate \"\(String(decoding: value, as: UTF8.self))\" is not a date; the window ends now")
+                }
+            }
+            return
+        case .me:
+            report.facts.profile = (0..<attributes.count).map { index in
+                var key = String(cString: attributes.name(index))
+                if key.hasPrefix("HKCharacteristicTypeIdentifier") {
+                    key.removeFirst("HKCharacteristicTypeIdentifier".count)
+                }
+                return MetadataEntry(key: key, value: String(decoding: attributes.value(index), as: UTF8.self))
+            }
+            return
+        default:
+            break
+        }
+        try deliverFactsIfNeeded()
+        report.elementsRead += 1
+        currentLine = lineNumber
+        switch element {
+        case .record: startSample(attributes)
+        case .correlation: startCorrelation(attributes)
+        case .workout: startWorkout(attributes)
+        case .activitySummary: try readActivitySummary(attributes)
+        case .clinicalRecord: try readClinicalRecord(attributes)
+        case .audiogram: startAudiogram(attributes)
+        case .visionPrescription: startVision(attributes)
+        default:
+            report.elementsRead -= 1
+            countUnknown(name)
+            skipCurrent()
+        }
+    }
+
+    private func startNested(
+        _ element: ElementName, parent: ElementName, _ name: UnsafePointer<UInt8>, _ attributes: AttributeList
+    ) throws {
+        switch (element, parent) {
+        case (.metadataEntry, _): addMetadata(attributes, to: parent)
+        case (.hrvList, .record): break
+        case (.beat, .hrvList): addBeat(attributes)
+        case (.record, .correlation), (.record, .workout):
+            currentLine = lineNumber
+            startSample(attributes)
+        case (.workoutActivity, .workout): startWorkoutActivity(attributes)
+        case (.workoutEvent, .workout), (.workoutEvent, .workoutActivity): addWorkoutEvent(attributes, in: parent)
+        case (.workoutStatistics, .workout), (.workoutStatistics, .workoutActivity):
+            addWorkoutStatistics(attributes, in: parent)
+        case (.workoutRoute, .workout): startWorkoutRoute(attributes)
+        case (.fileReference, .workoutRoute): addFileReference(attributes)
+        case (.location, .workoutRoute): addLocation(attributes)
+        case (.sensitivityPoint, .audiogram): audiogram?.points.append(attributes.written())
+        case (.rightEye, .visionPrescription): vision?.rightEye = attributes.written()
+        case (.leftEye, .visionPrescription): vision?.leftEye = attributes.written()
+        case (.attachment, .visionPrescription):
+            if let identifier = attributes.value(of: "identifier") {
+                vision?.attachments.append(String(decoding: identifier, as: UTF8.self))
+            }
+        default:
+            countUnknown(name)
+            skipCurrent()
+        }
+    }
+
+    func deliverFactsIfNeeded() throws {
+        guard !factsDelivered else { return }
+        factsDelivered = true
+        try sink(.export(report.facts))
+    }
+
+    func countUnknown(_ name: UnsafePointer<UInt8>) {
+        report.unknownElements[String(cString: name), default: 0] += 1
+    }
+
+    func warn(_ message: String) {
+        guard report.warnings.count < 20 else { return }
+        report.warnings.append("\(displayName):\(lineNumber): warning: \(message)")
+    }
+
+    func invalid(_ type: String, _ reason: String) {
+        report.invalidCounts[type, default: 0] += 1
+        if report.invalidExamples.count < 10 {
+            report.invalidExamples.append(InvalidRecord(type: type, line: currentLine, reason: reason))
+        }
+    }
+
+    // MARK: Shared attribute helpers
+
+    /// The plan for `type`, asked once per distinct type.
+    func plan(for kind: RecordKind, type: String, id: Int) -> TypePlan {
+        if planGeneration != types.generation {
+            plans.removeAll(keepingCapacity: true)
+            planGeneration = types.generation
+        }
+        if let known = plans[id] { return known }
+        let decided = plan(kind, type)
+        plans[id] = decided
+        return decided
+    }
+
+    /// Whether a record of `type` starting at `start` is yielded; counts it when it is not.
+    func admits(kind: RecordKind, type: String, typeID: Int, start: ExportTimestamp) -> Bool {
+        switch plan(for: kind, type: type, id: typeID) {
+        case .all: return true
+        case .skip:
+            report.notSelected += 1
+            return false
+        case .startingAt(let bound):
+            if start >= bound { return true }
+            report.outsideWindow[type, default: 0] += 1
+            return false
+        }
+    }
+
+    func device(_ bytes: UnsafeRawBufferPointer) -> Device {
+        let (stable, id) = devices.intern(DeviceParser.stableBytes(bytes))
+        if deviceGeneration != devices.generation {
+            parsedDevices.removeAll(keepingCapacity: true)
+            deviceGeneration = devices.generation
+        }
+        if let known = parsedDevices[id] { return known }
+        let device = DeviceParser.parse(stable)
+        parsedDevices[id] = device
+        return device
+    }
+
+    @inline(__always)
+    func string(_ bytes: UnsafeRawBufferPointer) -> String {
+        bytes.count <= 15 ? String(decoding: bytes, as: UTF8.self) : strings.intern(bytes).string
+    }
+
+    func date(_ bytes: UnsafeRawBufferPointer?, _ attribute: String, type: String) -> ExportTimestamp?? {
+        guard let bytes else { return .some(nil) }
+        if let parsed = TimestampParser.parse(bytes) { return .some(parsed) }
+        invalid(type, "\(attribute) \"\(String(decoding: bytes, as: UTF8.self))\" is not a date")
+        return nil
+    }
+
+    func measurement(_ value: UnsafeRawBufferPointer?, _ unit: UnsafeRawBufferPointer?) -> Measurement? {
+        guard let value, let number = NumberParser.parseDouble(value) else { return nil }
+        return Measurement(value: number, unit: unit.map(string))
+    }
+
+    func addMetadata(_ attributes: AttributeList, to parent: ElementName) {
+        var key: UnsafeRawBufferPointer?
+        var value: UnsafeRawBufferPointer?
+        for i in 0..<attributes.count {
+            let name = attributes.name(i)
+            if AttributeList.equal(name, "key") {
+                key = attributes.value(i)
+            } else if AttributeList.equal(name, "value") {
+                value = attributes.value(i)
+            }
+        }
+        guard let key else { return }
+        let entry = MetadataEntry(key: string(key), value: value.map(string) ?? "")
+        switch parent {
+        case .record: sample?.metadata.append(entry)
+        case .correlation: correlation?.correlation.metadata.append(entry)
+        case .workout: workout?.metadata.append(entry)
+        case .workoutActivity:
+            if let index = activityIndex { workout?.activities[index].metadata.append(entry) }
+        case .workoutEvent:
+            switch eventOwner {
+            case .workout(let event)?: workout?.events[event].metadata.append(entry)
+            case .activity(let activity, let event)?: workout?.activities[activity].events[event].metadata.append(entry)
+            case nil: break
+            }
+        case .workoutRoute:
+            if let index = routeIndex { workout?.routes[index].metadata.append(entry) }
+        case .audiogram: audiogram?.metadata.append(entry)
+        case .visionPrescription: vision?.metadata.append(entry)
+        default: break
+        }
+    }
+}

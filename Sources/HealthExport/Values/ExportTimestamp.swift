@@ -1,0 +1,146 @@
+/// An instant as the export wrote it: seconds since 1970 UTC plus the UTC offset it was written in.
+///
+/// Two timestamps are equal when they denote the same instant, whatever their offsets:
+/// the same measurement exported from another time zone compares equal.
+public struct ExportTimestamp: Sendable, Hashable, Comparable {
+    /// Seconds since 1970-01-01 00:00:00 UTC.
+    public var secondsSince1970: Int64
+    /// The offset from UTC the export wrote, in minutes (e.g. -300 for `-0500`).
+    public var offsetMinutes: Int32
+
+    /// Creates a timestamp from an instant and the offset to show it in.
+    public init(secondsSince1970: Int64, offsetMinutes: Int32) {
+        self.secondsSince1970 = secondsSince1970
+        self.offsetMinutes = offsetMinutes
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.secondsSince1970 == rhs.secondsSince1970
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(secondsSince1970)
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        lhs.secondsSince1970 < rhs.secondsSince1970
+    }
+
+    /// This instant moved by `seconds`, keeping the offset.
+    public func adding(seconds: Int64) -> ExportTimestamp {
+        ExportTimestamp(secondsSince1970: secondsSince1970 + seconds, offsetMinutes: offsetMinutes)
+    }
+
+    /// The calendar day of this instant in its own offset.
+    public var localDay: CalendarDay {
+        CalendarDay(daysSince1970: Int32(floorDiv(secondsSince1970 + Int64(offsetMinutes) * 60, 86_400)))
+    }
+
+    /// ISO 8601 with the written offset, e.g. `2024-10-25T07:04:44-05:00`.
+    public var iso8601: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(25)
+        appendISO8601(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the ISO 8601 form (`2024-10-25T07:04:44-05:00`) to `bytes` without allocating.
+    public func appendISO8601(to bytes: inout [UInt8]) {
+        let local = secondsSince1970 + Int64(offsetMinutes) * 60
+        let days = floorDiv(local, 86_400)
+        let secondOfDay = Int(local - days * 86_400)
+        let day = CalendarDay(daysSince1970: Int32(days))
+        day.appendISO8601(to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendTwoDigits(secondOfDay / 3600, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendTwoDigits(secondOfDay / 60 % 60, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendTwoDigits(secondOfDay % 60, to: &bytes)
+        let offset = Int(offsetMinutes)
+        bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        appendTwoDigits(abs(offset) / 60, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendTwoDigits(abs(offset) % 60, to: &bytes)
+    }
+}
+
+/// A calendar day without time or zone, as `ActivitySummary@dateComponents` and a date of birth are written.
+public struct CalendarDay: Sendable, Hashable, Comparable {
+    /// Days since 1970-01-01.
+    public var daysSince1970: Int32
+
+    /// Creates a day from its count of days since 1970-01-01.
+    public init(daysSince1970: Int32) {
+        self.daysSince1970 = daysSince1970
+    }
+
+    /// Creates a day from its proleptic Gregorian year, month (1-12) and day (1-31).
+    public init(year: Int, month: Int, day: Int) {
+        daysSince1970 = Int32(daysFromCivil(year: year, month: month, day: day))
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
+
+    /// Year, month and day of this day.
+    public var components: (year: Int, month: Int, day: Int) {
+        civilFromDays(Int64(daysSince1970))
+    }
+
+    /// `yyyy-MM-dd`.
+    public var iso8601: String {
+        var bytes: [UInt8] = []
+        appendISO8601(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `yyyy-MM-dd` to `bytes`.
+    public func appendISO8601(to bytes: inout [UInt8]) {
+        let (year, month, day) = components
+        if year < 0 || year > 9999 {
+            bytes.append(contentsOf: String(year).utf8)
+        } else {
+            appendTwoDigits(year / 100, to: &bytes)
+            appendTwoDigits(year % 100, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "-"))
+        appendTwoDigits(month, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendTwoDigits(day, to: &bytes)
+    }
+}
+
+@inline(__always)
+func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}
+
+@inline(__always)
+func appendTwoDigits(_ value: Int, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(truncatingIfNeeded: 48 + value / 10))
+    bytes.append(UInt8(truncatingIfNeeded: 48 + value % 10))
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+}
+
+/// The proleptic Gregorian date of a count of days since 1970-01-01 (`civil_from_days`).
+func civilFromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
+    let z = Int(days) + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+}

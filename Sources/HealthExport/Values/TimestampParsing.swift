@@ -1,0 +1,126 @@
+/// Fixed-format parsers for the export's dates, reading bytes directly.
+///
+/// Accepted forms (the first two are the ones Apple writes):
+/// - `2019-03-23 18:47:21 -0700` (every export since iOS 9)
+/// - `20150616071916-0700` (iOS 8)
+/// - lenient variants: `T` instead of the space, no space before the offset, `-07:00`, `Z`.
+public enum TimestampParser {
+    /// Parses a date-time with offset, or returns `nil` when `bytes` is not one.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> ExportTimestamp? {
+        var cursor = DigitCursor(bytes)
+        guard let year = cursor.digits(4) else { return nil }
+        let compact = cursor.peek != UInt8(ascii: "-")
+        if !compact { cursor.skip() }
+        guard let month = cursor.digits(2) else { return nil }
+        if !compact { guard cursor.consume(UInt8(ascii: "-")) else { return nil } }
+        guard let day = cursor.digits(2) else { return nil }
+        if !compact {
+            guard cursor.consume(UInt8(ascii: " ")) || cursor.consume(UInt8(ascii: "T")) else { return nil }
+        }
+        guard let hour = cursor.digits(2) else { return nil }
+        if !compact { guard cursor.consume(UInt8(ascii: ":")) else { return nil } }
+        guard let minute = cursor.digits(2) else { return nil }
+        if !compact { guard cursor.consume(UInt8(ascii: ":")) else { return nil } }
+        guard let second = cursor.digits(2) else { return nil }
+        if cursor.consume(UInt8(ascii: ".")) || cursor.consume(UInt8(ascii: ",")) {
+            while cursor.peek.map(isDigit) == true { cursor.skip() }
+        }
+        _ = cursor.consume(UInt8(ascii: " "))
+        guard let offset = cursor.offsetMinutes(), cursor.atEnd else { return nil }
+        guard (1...12).contains(month), (1...31).contains(day), hour <= 24, minute <= 59, second <= 60 else {
+            return nil
+        }
+        let days = Int64(daysFromCivil(year: year, month: month, day: day))
+        let local = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return ExportTimestamp(secondsSince1970: local - Int64(offset) * 60, offsetMinutes: Int32(offset))
+    }
+
+    /// Parses a bare calendar day, `yyyy-MM-dd` or `yyyyMMdd`, or returns `nil`.
+    public static func parseDay(_ bytes: UnsafeRawBufferPointer) -> CalendarDay? {
+        var cursor = DigitCursor(bytes)
+        guard let year = cursor.digits(4) else { return nil }
+        let dashed = cursor.consume(UInt8(ascii: "-"))
+        guard let month = cursor.digits(2) else { return nil }
+        if dashed { guard cursor.consume(UInt8(ascii: "-")) else { return nil } }
+        guard let day = cursor.digits(2), cursor.atEnd, (1...12).contains(month), (1...31).contains(day) else {
+            return nil
+        }
+        return CalendarDay(year: year, month: month, day: day)
+    }
+
+    /// Parses a date-time held in a `String`.
+    public static func parse(_ text: String) -> ExportTimestamp? {
+        var text = text
+        return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Parses a calendar day held in a `String`.
+    public static func parseDay(_ text: String) -> CalendarDay? {
+        var text = text
+        return text.withUTF8 { parseDay(UnsafeRawBufferPointer($0)) }
+    }
+}
+
+@inline(__always)
+func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
+
+/// A forward reader over ASCII bytes for the fixed-width fields of dates and times.
+struct DigitCursor {
+    let bytes: UnsafeRawBufferPointer
+    var index = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    var atEnd: Bool { index >= bytes.count }
+    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    mutating func skip() { index += 1 }
+
+    mutating func consume(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Reads exactly `count` decimal digits.
+    mutating func digits(_ count: Int) -> Int? {
+        guard index + count <= bytes.count else { return nil }
+        var value = 0
+        for i in index..<index + count {
+            let digit = bytes[i] &- 48
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        index += count
+        return value
+    }
+
+    /// Reads one or more decimal digits.
+    mutating func number() -> Int? {
+        var value = 0
+        let start = index
+        while index < bytes.count, bytes[index] &- 48 < 10, index - start < 9 {
+            value = value * 10 + Int(bytes[index] &- 48)
+            index += 1
+        }
+        return index > start ? value : nil
+    }
+
+    /// Reads `±HHMM`, `±HH:MM`, `±HH` or `Z`, returning minutes east of UTC.
+    mutating func offsetMinutes() -> Int? {
+        if consume(UInt8(ascii: "Z")) { return 0 }
+        let sign: Int
+        if consume(UInt8(ascii: "+")) {
+            sign = 1
+        } else if consume(UInt8(ascii: "-")) {
+            sign = -1
+        } else {
+            return nil
+        }
+        guard let hours = digits(2), hours <= 18 else { return nil }
+        _ = consume(UInt8(ascii: ":"))
+        let minutes = atEnd ? 0 : digits(2)
+        guard let minutes, minutes < 60 else { return nil }
+        return sign * (hours * 60 + minutes)
+    }
+}

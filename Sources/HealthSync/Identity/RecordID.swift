@@ -1,0 +1,78 @@
+/// A record's stable identity: an RFC 4122 version-5 UUID derived from the record's content.
+public struct RecordID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The UUID's 16 bytes, big-endian, as two words.
+    public var high: UInt64
+    /// The low 8 bytes.
+    public var low: UInt64
+
+    /// This project's namespace for name-based UUIDs (itself a version-5 UUID of "healthimport" in the URL namespace).
+    static let namespace: [UInt8] = [
+        0x6f, 0x1c, 0x3e, 0x2a, 0x8d, 0x4b, 0x5e, 0x1f, 0x9a, 0x27, 0x3c, 0x51, 0x7e, 0x0b, 0xd4, 0x62,
+    ]
+
+    /// Creates an ID from its two words.
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// The version-5 UUID of a name whose bytes follow this project's ``namespace`` in `namespacedName`.
+    init(namespacedName: UnsafeRawBufferPointer) {
+        let digest = SHA1.digest(namespacedName)
+        var high = UInt64(digest.0) << 32 | UInt64(digest.1)
+        var low = UInt64(digest.2) << 32 | UInt64(digest.3)
+        high = (high & ~0xF000) | 0x5000
+        low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        self.init(high: high, low: low)
+    }
+
+    /// The version-5 UUID of `name` in this project's namespace.
+    public init(name: String) {
+        var input = Self.namespace
+        input.append(contentsOf: name.utf8)
+        self = input.withUnsafeBytes { RecordID(namespacedName: $0) }
+    }
+
+    /// Parses `6F1C3E2A-8D4B-5E1F-9A27-3C517E0BD462` (either case).
+    public init?(_ text: String) {
+        var nibbles: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): continue
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibbles.append(byte - 48)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibbles.append(byte - 87)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibbles.append(byte - 55)
+            default: return nil
+            }
+        }
+        guard nibbles.count == 32 else { return nil }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        for i in 0..<16 { high = high << 4 | UInt64(nibbles[i]) }
+        for i in 16..<32 { low = low << 4 | UInt64(nibbles[i]) }
+        self.init(high: high, low: low)
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
+
+    /// The canonical uppercase form, `6F1C3E2A-8D4B-5E1F-9A27-3C517E0BD462`.
+    public var description: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(36)
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the canonical form to `bytes`.
+    public func append(to bytes: inout [UInt8]) {
+        let hex: StaticString = "0123456789ABCDEF"
+        for index in 0..<32 {
+            if index == 8 || index == 12 || index == 16 || index == 20 { bytes.append(UInt8(ascii: "-")) }
+            let word = index < 16 ? high : low
+            let shift = UInt64(60 - (index % 16) * 4)
+            bytes.append(hex.utf8Start[Int((word >> shift) & 0xF)])
+        }
+    }
+}

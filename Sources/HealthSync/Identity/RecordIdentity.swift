@@ -1,0 +1,198 @@
+import HealthExport
+
+/// Derives each record's ``RecordID`` from its content, since the export carries no identifiers.
+///
+/// The rule (documented in the README): a version-5 UUID, in this project's namespace, of a
+/// canonical name made of the fields that tell one measurement from another and survive a
+/// re-export unchanged:
+///
+/// | kind | fields |
+/// |---|---|
+/// | quantity, weight | type, source name, start and end as UTC seconds, value in its dimension's base unit (kg, m, kcal, s, L, degC) to 6 significant digits, or the text value |
+/// | category | type, source name, start, end, value name (old numeric values mapped to names) |
+/// | correlation | type, source name, start, end, its members' IDs in sorted order |
+/// | workout | activity type, source name, start, end |
+/// | activity summary | the calendar day |
+/// | route | workout activity type, workout start, route start |
+/// | ECG | recorded instant |
+/// | clinical, audiogram, vision prescription, export | their identifying attributes |
+///
+/// Left out on purpose: the UTC offset (a re-export from another time zone writes other
+/// offsets for the same instants), the unit as written, `HKDevice` descriptions (their memory
+/// address changes), creation dates, metadata, and workout totals (which moved from attributes
+/// into `WorkoutStatistics` in iOS 16 exports).
+public struct RecordIdentity {
+    private var name: [UInt8]
+
+    /// Creates an identity builder; reuse one across records to avoid allocations.
+    public init() {
+        name = RecordID.namespace
+        name.reserveCapacity(256)
+    }
+
+    /// The ID of `record`.
+    public mutating func id(of record: HealthRecord) -> RecordID {
+        begin()
+        switch record {
+        case .export(let facts):
+            field("export")
+            field(facts.exportDate)
+        case .quantity(let sample):
+            sampleFields(sample.header)
+            if let value = sample.value {
+                let base = UnitConversion.toBase(value, unit: sample.unit)
+                number(base.value)
+                field(base.unit)
+            } else {
+                field(sample.valueText ?? "")
+            }
+        case .weight(let sample):
+            sampleFields(sample.header)
+            number(sample.kilograms)
+            field("kg")
+        case .category(let sample):
+            sampleFields(sample.header)
+            field(Self.canonicalCategoryValue(sample.value))
+        case .correlation(let correlation):
+            sampleFields(correlation.header)
+            var identity = RecordIdentity()
+            let members = correlation.members.map { identity.id(of: $0.record) }.sorted()
+            for member in members { field(member.description) }
+        case .workout(let workout):
+            field("workout")
+            field(workout.activityType)
+            field(workout.header.sourceName)
+            field(workout.header.startDate)
+            field(workout.header.endDate)
+        case .activitySummary(let summary):
+            field("activitySummary")
+            field(summary.day.iso8601)
+        case .clinical(let clinical):
+            field("clinical")
+            field(clinical.type)
+            field(clinical.identifier)
+            field(clinical.sourceName)
+        case .audiogram(let audiogram):
+            sampleFields(audiogram.header)
+        case .visionPrescription(let prescription):
+            field("vision")
+            field(prescription.type)
+            field(prescription.dateIssued)
+            field(prescription.brand ?? "")
+        case .route(let route):
+            field("route")
+            field(route.workoutActivityType)
+            field(route.workoutStart)
+            field(route.startDate)
+        case .electrocardiogram(let ecg):
+            field("ecg")
+            field(ecg.recordedDate)
+        }
+        return name.withUnsafeBytes { RecordID(namespacedName: $0) }
+    }
+
+    /// The canonical name the ID of `record` is derived from, for documentation and tests.
+    public mutating func canonicalName(of record: HealthRecord) -> String {
+        _ = id(of: record)
+        return String(decoding: name[RecordID.namespace.count...], as: UTF8.self)
+    }
+
+    /// Old exports wrote `...SleepAnalysisAsleep` where newer ones write `...AsleepUnspecified`.
+    static func canonicalCategoryValue(_ value: String?) -> String {
+        guard let value else { return "" }
+        return value == "HKCategoryValueSleepAnalysisAsleep" ? "HKCategoryValueSleepAnalysisAsleepUnspecified" : value
+    }
+
+    private mutating func begin() {
+        name.removeSubrange(RecordID.namespace.count...)
+    }
+
+    private mutating func sampleFields(_ header: SampleHeader) {
+        field(header.type)
+        field(header.sourceName)
+        field(header.startDate)
+        field(header.endDate)
+    }
+
+    private mutating func field(_ text: String) {
+        name.append(contentsOf: text.utf8)
+        name.append(0x1F)
+    }
+
+    private mutating func field(_ timestamp: ExportTimestamp?) {
+        if let timestamp { appendInteger(timestamp.secondsSince1970) }
+        name.append(0x1F)
+    }
+
+    /// Six significant digits as `mantissa e exponent`, so that a value converted between units
+    /// and printed with finite precision names the same measurement.
+    private mutating func number(_ value: Double) {
+        guard value.isFinite, value != 0 else {
+            name.append(UInt8(ascii: "0"))
+            name.append(0x1F)
+            return
+        }
+        var exponent = Int((abs(value)).log10Floor) - 5
+        var mantissa = (value / pow10(exponent)).rounded()
+        if abs(mantissa) >= 1_000_000 {
+            exponent += 1
+            mantissa = (value / pow10(exponent)).rounded()
+        }
+        var scaled = Int64(mantissa)
+        while scaled != 0, scaled % 10 == 0 {
+            scaled /= 10
+            exponent += 1
+        }
+        appendInteger(scaled)
+        name.append(UInt8(ascii: "e"))
+        appendInteger(Int64(exponent))
+        name.append(0x1F)
+    }
+
+    private mutating func appendInteger(_ value: Int64) {
+        if value < 0 { name.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(48 + magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { name.append(buffer[i]) }
+        }
+    }
+}
+
+private func pow10(_ exponent: Int) -> Double {
+    var result = 1.0
+    var base = 10.0
+    var e = abs(exponent)
+    while e > 0 {
+        if e & 1 == 1 { result *= base }
+        base *= base
+        e >>= 1
+    }
+    return exponent < 0 ? 1 / result : result
+}
+
+extension Double {
+    /// ⌊log10 |x|⌋ for positive finite values, exact at powers of ten.
+    fileprivate var log10Floor: Int {
+        var exponent = 0
+        var x = self
+        while x >= 10 {
+            x /= 10
+            exponent += 1
+        }
+        while x < 1 {
+            x *= 10
+            exponent -= 1
+        }
+        return exponent
+    }
+}

@@ -1,0 +1,145 @@
+import HealthExport
+
+/// A record with its content-derived identity.
+public struct IdentifiedRecord: Sendable {
+    /// The record.
+    public var record: HealthRecord
+    /// Its stable ID.
+    public var id: RecordID
+}
+
+/// Per-type counts of a run. They add up: `read == new + alreadyImported + outsideWindow + invalid`.
+public struct TypeCounts: Sendable, Equatable, Codable {
+    /// Records emitted or stored.
+    public var new = 0
+    /// Records skipped because an earlier import has them.
+    public var alreadyImported = 0
+    /// Records before the window.
+    public var outsideWindow = 0
+    /// Records that could not be read.
+    public var invalid = 0
+
+    /// Every record of the type that the run read.
+    public var read: Int { new + alreadyImported + outsideWindow + invalid }
+
+    /// Creates counts.
+    public init(new: Int = 0, alreadyImported: Int = 0, outsideWindow: Int = 0, invalid: Int = 0) {
+        self.new = new
+        self.alreadyImported = alreadyImported
+        self.outsideWindow = outsideWindow
+        self.invalid = invalid
+    }
+
+    static func + (lhs: TypeCounts, rhs: TypeCounts) -> TypeCounts {
+        TypeCounts(
+            new: lhs.new + rhs.new, alreadyImported: lhs.alreadyImported + rhs.alreadyImported,
+            outsideWindow: lhs.outsideWindow + rhs.outsideWindow, invalid: lhs.invalid + rhs.invalid)
+    }
+}
+
+/// The outcome of a run over one export.
+public struct StreamReport: Sendable {
+    /// What the reader saw (facts, repairs, unknown elements, invalid examples).
+    public var read: ReadReport
+    /// Counts per type, for the selected types.
+    public var counts: [String: TypeCounts]
+
+    /// The counts of all types added up.
+    public var total: TypeCounts { counts.values.reduce(TypeCounts(), +) }
+}
+
+/// Reads an export and hands each selected record over with its ``RecordID`` and the policy's decision.
+///
+/// Correlation members are also yielded as records of their own, once: a member that the
+/// export also lists at top level (as Apple's exports do for blood pressure) is not repeated.
+public final class RecordStream {
+    private let reader: ExportReader
+    private let selection: TypeSelection
+    private let policy: ImportPolicy
+    private var identity = RecordIdentity()
+    private var counts: [String: TypeCounts] = [:]
+    /// IDs of records whose types can be correlation members, so members are yielded once.
+    private var memberCandidates = Set<RecordID>()
+
+    /// A stream over `reader`'s export, taking the types in `selection` as `policy` decides.
+    public init(reader: ExportReader, selection: TypeSelection = .everything, policy: ImportPolicy) {
+        self.reader = reader
+        self.selection = selection
+        self.policy = policy
+    }
+
+    /// Runs the read. `body` gets every record the policy decides is new; the others are counted.
+    public func run(_ body: @escaping (IdentifiedRecord) throws -> Void) throws -> StreamReport {
+        let selection = self.selection
+        let policy = self.policy
+        reader.plan = { kind, type in
+            guard selection.selects(kind: kind, type: type) || kind == .correlation else { return .skip }
+            return policy.earliestStart(kind: kind, type: type).map(TypePlan.startingAt) ?? .all
+        }
+        var readReport = try reader.read { [unowned self] record in
+            try self.handle(record, body: body)
+        }
+        for (type, count) in readReport.outsideWindow where selects(type: type) {
+            counts[type, default: TypeCounts()].outsideWindow += count
+        }
+        for (type, count) in readReport.invalidCounts {
+            counts[type, default: TypeCounts()].invalid += count
+        }
+        readReport.outsideWindow = [:]
+        return StreamReport(read: readReport, counts: counts)
+    }
+
+    private func selects(type: String) -> Bool {
+        selection.selectsEverything || RecordKind.allCases.contains { selection.selects(kind: $0, type: type) }
+    }
+
+    private func handle(_ record: HealthRecord, body: (IdentifiedRecord) throws -> Void) throws {
+        if case .export(let facts) = record {
+            policy.prepare(facts: facts)
+            guard selection.selects(kind: .export, type: record.type) else { return }
+        }
+        let id = identity.id(of: record)
+        switch record {
+        case .correlation(let correlation):
+            if selection.selects(kind: .correlation, type: correlation.header.type) {
+                try pass(record, id: id, body: body)
+            }
+            for member in correlation.members {
+                let memberRecord = member.record
+                guard selection.selects(kind: memberRecord.kind, type: memberRecord.type) else { continue }
+                let memberID = identity.id(of: memberRecord)
+                guard memberCandidates.insert(memberID).inserted else { continue }
+                if let start = policy.earliestStart(kind: memberRecord.kind, type: memberRecord.type),
+                    memberRecord.start.map({ $0 < start }) == true
+                {
+                    counts[memberRecord.type, default: TypeCounts()].outsideWindow += 1
+                    continue
+                }
+                try pass(memberRecord, id: memberID, body: body)
+            }
+        case .quantity(let sample) where Self.canBeCorrelationMember(sample.header.type):
+            guard memberCandidates.insert(id).inserted else { return }
+            try pass(record, id: id, body: body)
+        default:
+            try pass(record, id: id, body: body)
+        }
+    }
+
+    private func pass(_ record: HealthRecord, id: RecordID, body: (IdentifiedRecord) throws -> Void) throws {
+        let decision = policy.decide(record, id: id)
+        let type = record.type
+        switch decision {
+        case .new:
+            counts[type, default: TypeCounts()].new += 1
+            try body(IdentifiedRecord(record: record, id: id))
+        case .alreadyImported:
+            counts[type, default: TypeCounts()].alreadyImported += 1
+        case .outsideWindow:
+            counts[type, default: TypeCounts()].outsideWindow += 1
+        }
+    }
+
+    static func canBeCorrelationMember(_ type: String) -> Bool {
+        type.hasPrefix("HKQuantityTypeIdentifierBloodPressure") || type.hasPrefix("HKQuantityTypeIdentifierDietary")
+    }
+}

@@ -1,0 +1,90 @@
+import HealthExport
+
+/// What an export holds: per type, how many records and over which dates; per source, how many.
+public struct ExportSummary: Sendable {
+    /// One type's figures.
+    public struct TypeFigures: Sendable, Equatable {
+        /// The record kind of the type.
+        public var kind: RecordKind
+        /// How many records.
+        public var count = 0
+        /// The earliest start.
+        public var first: ExportTimestamp?
+        /// The latest end.
+        public var last: ExportTimestamp?
+    }
+
+    /// The export's facts.
+    public var facts = ExportFacts()
+    /// Figures per type.
+    public var types: [String: TypeFigures] = [:]
+    /// Records per source name.
+    public var sources: [String: Int] = [:]
+    /// What the reader reported (repairs, unknown elements, invalid records).
+    public var read = ReadReport()
+
+    /// An empty summary.
+    public init() {}
+
+    /// Adds one record.
+    public mutating func add(_ record: HealthRecord) {
+        if case .export(let facts) = record {
+            self.facts = facts
+            return
+        }
+        let type = record.type
+        var figures = types[type] ?? TypeFigures(kind: record.kind)
+        figures.count += 1
+        if let start = record.start, figures.first.map({ start < $0 }) ?? true { figures.first = start }
+        if let end = record.end ?? record.start, figures.last.map({ end > $0 }) ?? true { figures.last = end }
+        types[type] = figures
+        if let source = record.sourceName { sources[source, default: 0] += 1 }
+    }
+
+    /// The number of records of all types.
+    public var recordCount: Int { types.values.reduce(0) { $0 + $1.count } }
+
+    /// The summary as one JSON object (keys sorted where they come from the data).
+    public var json: String {
+        var out = JSONBuffer()
+        out.beginObject()
+        out.field("exportDate", facts.exportDate)
+        out.field("version", facts.version)
+        out.field("locale", facts.locale)
+        out.field("records", recordCount)
+        out.key("types")
+        out.beginObject()
+        for type in types.keys.sorted() {
+            let figures = types[type]!
+            out.key(type)
+            out.beginObject()
+            out.field("kind", figures.kind.rawValue)
+            out.field("count", figures.count)
+            out.field("first", figures.first)
+            out.field("last", figures.last)
+            out.endObject()
+        }
+        out.endObject()
+        out.key("sources")
+        out.beginObject()
+        for source in sources.keys.sorted() {
+            out.key(source)
+            out.integer(sources[source]!)
+        }
+        out.endObject()
+        out.key("invalid")
+        out.integer(read.invalidCount)
+        if !read.unknownElements.isEmpty {
+            out.key("unknownElements")
+            out.beginObject()
+            for name in read.unknownElements.keys.sorted() {
+                out.key(name)
+                out.integer(read.unknownElements[name]!)
+            }
+            out.endObject()
+        }
+        out.endObject()
+        out.newline()
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,31 @@
+import HealthExport
+import HealthSync
+
+/// The closing lines of a run on standard error: what was taken, what was left out and why.
+enum RunReport {
+    static func print(_ report: StreamReport, window: ImportWindow, input: String) {
+        let total = report.total
+        var line = "healthimport: \(total.new) records"
+        var parts: [String] = []
+        if total.alreadyImported > 0 { parts.append("\(total.alreadyImported) already imported") }
+        if total.outsideWindow > 0 { parts.append("\(total.outsideWindow) outside the window (\(window); --all for everything)") }
+        if total.invalid > 0 { parts.append("\(total.invalid) invalid") }
+        if !parts.isEmpty { line += ", " + parts.joined(separator: ", ") }
+        Diagnostics.print(line)
+        warnings(report.read)
+    }
+
+    static func warnings(_ read: ReadReport) {
+        for example in read.invalidExamples.prefix(5) {
+            Diagnostics.print("\(read.facts.locale == nil ? "" : "")warning: invalid record at \(example)")
+        }
+        for warning in read.warnings.prefix(5) { Diagnostics.print(warning) }
+        if read.replacedControlCharacters > 0 {
+            Diagnostics.print("note: replaced \(read.replacedControlCharacters) control characters that XML forbids")
+        }
+        if !read.unknownElements.isEmpty {
+            let names = read.unknownElements.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }
+            Diagnostics.print("note: skipped unknown elements: \(names.joined(separator: ", "))")
+        }
+    }
+}

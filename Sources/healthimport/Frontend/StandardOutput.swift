@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HealthSync
+
+/// Writes whole JSON lines to standard output in large blocks.
+///
+/// Only complete lines are ever handed to the kernel, so output cut short by an error or Ctrl-C
+/// still ends with a whole, valid line.
+final class StandardOutput {
+    /// Raised when the reader of our output went away (`| head`); the run stops quietly.
+    struct Closed: Error {}
+
+    static let flushThreshold = 1 << 18
+    var buffer = JSONBuffer()
+
+    /// Writes the buffer out when it has grown past the threshold.
+    func flushIfFull() throws {
+        if buffer.bytes.count >= Self.flushThreshold { try flush() }
+    }
+
+    /// Writes everything buffered.
+    func flush() throws {
+        try buffer.bytes.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(1, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EPIPE { throw Closed() }
+                    throw CommandFailure("cannot write to standard output: \(String(cString: strerror(errno)))")
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll()
+    }
+
+    /// Writes `text` as is.
+    static func print(_ text: String) throws {
+        let output = StandardOutput()
+        output.buffer.bytes.append(contentsOf: text.utf8)
+        try output.flush()
+    }
+}

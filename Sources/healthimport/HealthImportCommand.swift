@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `healthimport`: imports Apple Health exports into SQLite or JSON lines.
+@main
+struct HealthImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "healthimport",
+        abstract: "Import Apple Health exports: typed records as JSON lines, or into an SQLite store.",
+        discussion: """
+            PATH is an export.zip, the apple_health_export folder (or the folder above it), an \
+            export.xml, or - for standard input. Data goes to standard output, messages to \
+            standard error.
+            """,
+        version: "0.1.0",
+        subcommands: [Records.self, Summary.self]
+    )
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import HealthExport
+import HealthSync
+
+/// `healthimport records PATH`: typed records as JSON lines on standard output.
+struct Records: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the export's records as JSON lines.",
+        discussion: """
+            One JSON object per line, each with kind, type, uuid, start and end, then the fields \
+            of its kind. By default only the 30 days before the export's date; --all for everything.
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var selection: SelectionOptions
+
+    func run() throws {
+        try CommandRunner.run {
+            let reader = try ExportInput.open(input.path)
+            let stream = RecordStream(
+                reader: reader, selection: try selection.selection(), policy: WindowPolicy(window: selection.window))
+            let output = StandardOutput()
+            let progress = Progress(quiet: input.quiet, totalBytes: reader.expectedByteCount)
+            var json = RecordJSON()
+            defer { progress.finish() }
+            let report: StreamReport
+            do {
+                report = try stream.run { record in
+                    try Interrupt.check()
+                    json.write(record, to: &output.buffer)
+                    try output.flushIfFull()
+                    progress.tick(bytes: reader.bytesRead)
+                }
+            } catch {
+                try? output.flush()
+                throw error
+            }
+            try output.flush()
+            progress.finish()
+            if !input.quiet { RunReport.print(report, window: selection.window, input: reader.displayName) }
+        }
+    }
+}
