@@ -15,11 +15,22 @@ struct Records: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var selection: SelectionOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep per-type anchors in this JSON file: print only what is new since the last run with it. Written only after all output was flushed.",
+            valueName: "state.json"))
+    var state: String?
+
     func run() throws {
         try CommandRunner.run {
             let reader = try ExportInput.open(input.path)
-            let stream = RecordStream(
-                reader: reader, selection: try selection.selection(), policy: WindowPolicy(window: selection.window))
+            let stateFile = state.map(AnchorStateFile.init)
+            let anchors = try stateFile?.load() ?? [:]
+            let anchorPolicy = stateFile.map { _ in
+                AnchorPolicy(anchors: anchors, window: selection.window, windowGiven: selection.windowGiven)
+            }
+            let policy: ImportPolicy = anchorPolicy ?? WindowPolicy(window: selection.window)
+            let stream = RecordStream(reader: reader, selection: try selection.selection(), policy: policy)
             let output = StandardOutput()
             let progress = Progress(quiet: input.quiet, totalBytes: reader.expectedByteCount)
             var json = RecordJSON()
@@ -37,6 +48,10 @@ struct Records: ParsableCommand {
                 throw error
             }
             try output.flush()
+            if let stateFile, let anchorPolicy {
+                try stateFile.save(
+                    merging: anchorPolicy.advancedAnchors(updated: ExportTimestamp.now.iso8601), into: anchors)
+            }
             progress.finish()
             if !input.quiet { RunReport.print(report, window: selection.window, input: reader.displayName) }
         }

@@ -1,0 +1,11 @@
+#ifndef HEALTHIMPORT_CZLIB_SHIM_H
+#define HEALTHIMPORT_CZLIB_SHIM_H
+
+#include <zlib.h>
+
+/// `inflateInit2` is a macro that passes the library's version and the stream's size: wrap it.
+static inline int healthimport_inflate_init_raw(z_streamp stream) {
+    return inflateInit2(stream, -15);
+}
+
+#endif

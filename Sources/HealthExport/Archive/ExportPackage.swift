@@ -1,0 +1,414 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An export as people get it: `export.zip`, the unzipped `apple_health_export/` folder (or the
+/// folder above it), a bare `export.xml`, or any of these on standard input (`-`).
+///
+/// The export's XML is found by content (a `HealthData` document, see ``ExportLocator``), never
+/// by name, so localized names (`exportar.xml`, `导出.xml`) work and `export_cda.xml` is never taken.
+/// Zip members are inflated as they are read; nothing is extracted to disk. A zip on standard
+/// input is first copied to an unlinked temporary file, which the system frees when it is closed.
+///
+/// Records flow as from ``ExportReader``, with the sidecar files added: a workout's GPX routes
+/// right after the workout, as `.route`, and the `electrocardiograms/*.csv` at the end, as
+/// `.electrocardiogram`. A missing or unreadable sidecar is a warning in the ``ReadReport``.
+///
+/// ```swift
+/// let package = try ExportPackage.open("export.zip")
+/// let report = try package.read { record in print(record.kind) }
+/// ```
+public final class ExportPackage {
+    /// Where the sidecar files live.
+    enum Container {
+        /// A folder on disk: the one that holds the XML.
+        case folder(String)
+        /// A zip archive, with the member-name prefix of the XML's folder (`apple_health_export/`, or empty).
+        case zip(ZipArchive, String)
+        /// XML on standard input: no sidecars can be found.
+        case none
+    }
+
+    /// What the user named: the path, or `<stdin>`.
+    public let displayName: String
+    /// The export's XML: a path, or `archive:member` for a zip member.
+    public let exportName: String
+    /// Notes about the choice made, for the caller to print (e.g. several exports in one folder).
+    public private(set) var notes: [String] = []
+
+    let container: Container
+    private var pendingSource: ByteSource?
+    private let sourceFactory: () throws(ExportError) -> ByteSource
+
+    private init(
+        displayName: String, exportName: String, container: Container, first: ByteSource?,
+        factory: @escaping () throws(ExportError) -> ByteSource
+    ) {
+        self.displayName = displayName
+        self.exportName = exportName
+        self.container = container
+        pendingSource = first
+        sourceFactory = factory
+    }
+
+    // MARK: Opening
+
+    /// Opens what a user names as PATH: a zip, a folder, an XML file, or `-` for standard input.
+    ///
+    /// Throws ``ExportError`` naming the path when it is missing or unreadable (`.unreadable`),
+    /// neither zip nor XML or a folder without an export (`.notAnExport`), or a zip that is
+    /// damaged, encrypted, truncated or holds no export (`.badArchive`).
+    public static func open(_ path: String) throws(ExportError) -> ExportPackage {
+        if path == "-" { return try openStandardInput() }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw ExportError(.unreadable, SystemCall.describe(errno: errno, action: "cannot open"), path: path)
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return try openFolder(path) }
+        let probe = try FileByteSource(path: path)
+        let prefix = try ExportLocator.prefix(of: probe)
+        switch ExportLocator.classify(prefix) {
+        case .zip:
+            return try openZip(ZipArchive(path: path), displayName: path)
+        case .healthExport:
+            return ExportPackage(
+                displayName: path, exportName: path, container: .folder(Paths.folder(of: path)),
+                first: PrefixedByteSource(prefix: prefix, upstream: probe),
+                factory: { () throws(ExportError) -> ByteSource in try FileByteSource(path: path) })
+        case .otherXML(let root):
+            throw notAnExport(root: root, path: path)
+        case .unknown:
+            throw ExportError(
+                .notAnExport,
+                prefix.isEmpty ? "the file is empty, not a Health export" : "neither a zip archive nor an XML file",
+                path: path)
+        }
+    }
+
+    private static func openStandardInput() throws(ExportError) -> ExportPackage {
+        try open(stream: FileByteSource(path: "-"))
+    }
+
+    /// Opens an export arriving as a stream that can be read once (standard input): XML is
+    /// read as it comes; a zip is copied to an unlinked temporary file first.
+    static func open(stream input: ByteSource) throws(ExportError) -> ExportPackage {
+        let prefix = try ExportLocator.prefix(of: input)
+        switch ExportLocator.classify(prefix) {
+        case .zip:
+            let file = try StandardInputSpool.spool(prefix: prefix, rest: input)
+            return try openZip(ZipArchive(file: file), displayName: input.displayName)
+        case .healthExport:
+            let source = PrefixedByteSource(prefix: prefix, upstream: input)
+            let name = input.displayName
+            return ExportPackage(
+                displayName: name, exportName: name, container: .none, first: source,
+                factory: { () throws(ExportError) -> ByteSource in
+                    throw ExportError(.unreadable, "standard input can be read only once", path: name)
+                })
+        case .otherXML(let root):
+            throw notAnExport(root: root, path: input.displayName)
+        case .unknown:
+            throw ExportError(
+                .notAnExport,
+                prefix.isEmpty ? "the input is empty, not a Health export" : "neither a zip archive nor an XML file",
+                path: input.displayName)
+        }
+    }
+
+    private static func notAnExport(root: String?, path: String) -> ExportError {
+        if root == "ClinicalDocument" {
+            return ExportError(
+                .notAnExport,
+                "this is export_cda.xml (clinical documents), not the Health export; pass export.xml, the zip or its folder",
+                path: path)
+        }
+        return ExportError(
+            .notAnExport, "not a Health export: the root element is \(root.map { "<\($0)>" } ?? "not <HealthData>")",
+            path: path)
+    }
+
+    private static func openFolder(_ path: String) throws(ExportError) -> ExportPackage {
+        // The export folder itself, then the folder above it (apple_health_export/ first).
+        var folders = [path]
+        let subfolders = try Paths.list(path).filter { Paths.isFolder(Paths.join(path, $0)) }
+        folders += subfolders.filter { $0 == "apple_health_export" }.map { Paths.join(path, $0) }
+        folders += subfolders.filter { $0 != "apple_health_export" }.map { Paths.join(path, $0) }
+        for folder in folders {
+            let names = (try? Paths.list(folder)) ?? []
+            var found: [String] = []
+            for name in names where name.lowercased().hasSuffix(".xml") && !name.hasPrefix("._") {
+                let file = Paths.join(folder, name)
+                guard Paths.isFile(file), let source = try? FileByteSource(path: file),
+                    let prefix = try? ExportLocator.prefix(of: source), ExportLocator.isHealthExport(prefix)
+                else { continue }
+                found.append(file)
+            }
+            guard let chosen = found.first else { continue }
+            let package = ExportPackage(
+                displayName: path, exportName: chosen, container: .folder(folder), first: nil,
+                factory: { () throws(ExportError) -> ByteSource in try FileByteSource(path: chosen) })
+            if found.count > 1 {
+                package.notes.append(
+                    "\(path): warning: \(found.count) exports in \(folder); reading \(chosen)")
+            }
+            return package
+        }
+        throw ExportError(
+            .notAnExport,
+            "no Apple Health export in this folder: no XML file here or in apple_health_export/ has a <HealthData> root",
+            path: path)
+    }
+
+    private static func openZip(_ archive: ZipArchive, displayName: String) throws(ExportError) -> ExportPackage {
+        let candidates = archive.entries.enumerated().filter { _, entry in
+            !entry.isDirectory && entry.name.lowercased().hasSuffix(".xml") && !entry.name.hasPrefix("__MACOSX/")
+                && !Paths.lastComponent(entry.name).hasPrefix("._")
+        }.sorted { left, right in
+            let (l, r) = (ZipPaths.rank(left.element.name), ZipPaths.rank(right.element.name))
+            return l != r ? l < r : left.offset < right.offset
+        }.map(\.element)
+        var firstError: ExportError?
+        for entry in candidates {
+            do {
+                let source = try archive.source(for: entry)
+                let prefix = try ExportLocator.prefix(of: source)
+                guard ExportLocator.isHealthExport(prefix) else { continue }
+                return ExportPackage(
+                    displayName: displayName, exportName: source.displayName,
+                    container: .zip(archive, ZipPaths.folder(of: entry.name)),
+                    first: PrefixedByteSource(prefix: prefix, upstream: source),
+                    factory: { () throws(ExportError) -> ByteSource in try archive.source(for: entry) })
+            } catch {
+                if firstError == nil { firstError = error }
+            }
+        }
+        if let firstError { throw firstError }
+        throw ExportError(
+            .badArchive,
+            "the zip archive holds no Apple Health export: none of its XML files has a <HealthData> root"
+                + (candidates.isEmpty ? " (it has no XML file at all)" : ""),
+            path: displayName)
+    }
+
+    // MARK: Reading
+
+    /// A reader over the export's XML that also yields the sidecar records (routes, ECGs).
+    ///
+    /// Each call starts a fresh read, except for standard input, which can be read once.
+    public func makeReader() throws(ExportError) -> ExportReader {
+        let source: ByteSource
+        if let pendingSource {
+            source = pendingSource
+            self.pendingSource = nil
+        } else {
+            source = try sourceFactory()
+        }
+        let reader = ExportReader(source: source)
+        reader.sidecars = SidecarReader(package: self)
+        return reader
+    }
+
+    /// Reads the whole export: the XML's records, each workout's routes right after it, then the ECGs.
+    public func read(_ body: @escaping (HealthRecord) throws -> Void) throws -> ReadReport {
+        try makeReader().read(body)
+    }
+
+    /// A sidecar file by the path the export gives it (`/workout-routes/route_….gpx`, with or
+    /// without the leading slash, relative to the export's folder); `nil` when it is not there.
+    public func openSidecar(path: String) throws(ExportError) -> ByteSource? {
+        guard let relative = Paths.relative(path) else { return nil }
+        switch container {
+        case .folder(let folder):
+            let file = Paths.join(folder, relative)
+            return Paths.isFile(file) ? try FileByteSource(path: file) : nil
+        case .zip(let archive, let root):
+            let name = root + relative
+            if let entry = archive.entry(named: name) { return try archive.source(for: entry) }
+            let lowered = name.lowercased()
+            if let entry = archive.entries.first(where: { $0.name.lowercased() == lowered }) {
+                return try archive.source(for: entry)
+            }
+            return nil
+        case .none:
+            return nil
+        }
+    }
+
+    /// Whether sidecar files can be looked up at all (not for XML on standard input).
+    public var hasSidecars: Bool {
+        if case .none = container { return false }
+        return true
+    }
+
+    /// The ECG recordings' paths relative to the export's folder (`electrocardiograms/ecg_….csv`), sorted.
+    public var electrocardiogramPaths: [String] {
+        let folderName = "electrocardiograms/"
+        switch container {
+        case .folder(let folder):
+            let names = (try? Paths.list(Paths.join(folder, "electrocardiograms"))) ?? []
+            return names.filter { $0.lowercased().hasSuffix(".csv") && !$0.hasPrefix("._") }.map { folderName + $0 }
+        case .zip(let archive, let root):
+            let prefix = root + folderName
+            return archive.entries.compactMap { entry -> String? in
+                guard entry.name.hasPrefix(prefix), entry.name.lowercased().hasSuffix(".csv") else { return nil }
+                let rest = entry.name.dropFirst(prefix.count)
+                guard !rest.contains("/"), !rest.hasPrefix("._") else { return nil }
+                return folderName + rest
+            }.sorted()
+        case .none:
+            return []
+        }
+    }
+}
+
+/// Member-name helpers for zip archives.
+enum ZipPaths {
+    /// Lower ranks are tried first: members right inside `apple_health_export/`, then shallower ones.
+    static func rank(_ name: String) -> Int {
+        let components = name.split(separator: "/", omittingEmptySubsequences: false)
+        let inExportFolder = components.count >= 2 && components[components.count - 2] == "apple_health_export"
+        return (inExportFolder ? 0 : 100) + components.count
+    }
+
+    /// The member's folder, with its trailing slash (`apple_health_export/`), or empty at the root.
+    static func folder(of name: String) -> String {
+        guard let slash = name.lastIndex(of: "/") else { return "" }
+        return String(name[...slash])
+    }
+}
+
+/// File-system path helpers.
+enum Paths {
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// `path` made relative to the export folder (no leading `/` or `./`), or `nil` when it would
+    /// leave the folder (`..`) or is empty.
+    static func relative(_ path: String) -> String? {
+        let components = path.split(separator: "/").filter { $0 != "." }
+        guard !components.isEmpty, !components.contains("..") else { return nil }
+        return components.joined(separator: "/")
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    static func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The names in `folder`, sorted, without `.` and `..`.
+    static func list(_ folder: String) throws(ExportError) -> [String] {
+        guard let directory = opendir(folder) else {
+            throw ExportError(.unreadable, SystemCall.describe(errno: errno, action: "cannot list"), path: folder)
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
+
+/// The bytes already read from a source to sniff it, then the rest of the source.
+final class PrefixedByteSource: ByteSource {
+    var displayName: String { upstream.displayName }
+    var expectedByteCount: Int64? { upstream.expectedByteCount }
+    private var prefix: [UInt8]
+    private var offset = 0
+    private let upstream: ByteSource
+
+    init(prefix: [UInt8], upstream: ByteSource) {
+        self.prefix = prefix
+        self.upstream = upstream
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ExportError) -> Int {
+        guard offset < prefix.count else { return try upstream.read(into: buffer) }
+        let count = min(buffer.count, prefix.count - offset)
+        prefix.withUnsafeBytes { bytes in
+            buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + offset, byteCount: count)
+        }
+        offset += count
+        return count
+    }
+}
+
+/// Copies a zip arriving on standard input to a temporary file, which zip reading needs (the
+/// directory is at the end). The file is unlinked at once, so nothing is left behind, even on a crash.
+enum StandardInputSpool {
+    static func spool(prefix: [UInt8], rest: ByteSource) throws(ExportError) -> ArchiveFile {
+        let name = rest.displayName
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array(Paths.join(folder, "healthimport-stdin-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw ExportError(
+                .unreadable,
+                SystemCall.describe(errno: errno, action: "cannot create a temporary file in \(folder) for the zip"),
+                path: name)
+        }
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        do {
+            try write(prefix, to: fd, name: name)
+            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+            defer { chunk.deallocate() }
+            while true {
+                let count = try rest.read(into: chunk)
+                if count == 0 { break }
+                try write(Array(chunk[..<count]), to: fd, name: name)
+            }
+        } catch {
+            close(fd)
+            throw error
+        }
+        return try ArchiveFile(adopting: fd, displayName: name)
+    }
+
+    private static func write(_ bytes: [UInt8], to fd: Int32, name: String) throws(ExportError) {
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                SystemCall.retryingInterrupts { systemWrite(fd, raw.baseAddress! + done, bytes.count - done) }
+            }
+            guard count > 0 else {
+                throw ExportError(
+                    .unreadable, SystemCall.describe(errno: errno, action: "cannot copy the zip to a temporary file"),
+                    path: name)
+            }
+            done += count
+        }
+    }
+}
+
+@inline(__always)
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(fd, buffer, count)
+    #elseif canImport(Musl)
+        Musl.write(fd, buffer, count)
+    #else
+        Darwin.write(fd, buffer, count)
+    #endif
+}

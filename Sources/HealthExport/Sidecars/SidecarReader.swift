@@ -1,0 +1,158 @@
+/// Adds an export's sidecar files to the records its XML yields: each workout's GPX routes
+/// (`.route`) right after the workout, and the ECG recordings (`.electrocardiogram`) at the end.
+///
+/// ``ExportPackage/makeReader()`` attaches one to the ``ExportReader`` it returns, so callers
+/// that drive an `ExportReader` (its `plan`, `read`, progress) get the sidecars without change.
+/// The reader's `plan` decides for routes and ECGs as for any record: when routes are wanted,
+/// workouts are parsed even if not selected (to find their route files), then left out and
+/// counted here as the XML reader would have.
+final class SidecarReader {
+    /// Individual sidecar warnings kept; beyond them, one line says how many more.
+    static let warningLimit = 20
+
+    let package: ExportPackage
+    private var warnings: [String] = []
+    private var moreWarnings = 0
+
+    init(package: ExportPackage) {
+        self.package = package
+    }
+
+    func read(with reader: ExportReader, _ body: @escaping (HealthRecord) throws -> Void) throws -> ReadReport {
+        let outer = reader.plan
+        let routePlan = outer(.route, RouteTrack.typeIdentifier)
+        let ecgPlan = outer(.electrocardiogram, Electrocardiogram.typeIdentifier)
+        let wantsRoutes = routePlan != .skip
+        var workoutPlans: [String: TypePlan] = [:]
+        var extra = ReadReport()
+        var routeFilesSkipped = 0
+        var routesUnavailable = 0
+
+        let inner: (RecordKind, String) -> TypePlan = { kind, type in
+            kind == .workout && wantsRoutes ? .all : outer(kind, type)
+        }
+        var report = try reader.readDocument(plan: inner) { [unowned self] record in
+            switch record {
+            case .workout(let workout):
+                let paths = workout.routes.flatMap(\.filePaths)
+                guard wantsRoutes else {
+                    routeFilesSkipped += paths.count
+                    try body(record)
+                    return
+                }
+                let type = workout.activityType
+                let plan = workoutPlans[type] ?? outer(.workout, type)
+                workoutPlans[type] = plan
+                if Self.admits(plan, type: type, start: workout.header.startDate, counting: &extra) {
+                    try body(record)
+                }
+                guard package.hasSidecars else {
+                    routesUnavailable += paths.count
+                    return
+                }
+                for route in workout.routes {
+                    for path in route.filePaths {
+                        guard let track = self.track(path, route: route, workout: workout) else { continue }
+                        if Self.admits(
+                            routePlan, type: RouteTrack.typeIdentifier, start: track.startDate ?? track.workoutStart,
+                            counting: &extra)
+                        {
+                            try body(.route(track))
+                        }
+                    }
+                }
+            case .route(let track):
+                // Inline `Location` points of old exports, yielded by the XML reader.
+                if Self.admits(
+                    routePlan, type: RouteTrack.typeIdentifier, start: track.startDate ?? track.workoutStart,
+                    counting: &extra)
+                {
+                    try body(record)
+                }
+            default:
+                try body(record)
+            }
+        }
+
+        let ecgPaths = package.electrocardiogramPaths
+        if ecgPlan == .skip {
+            extra.notSelected += ecgPaths.count
+        } else {
+            for path in ecgPaths {
+                guard let ecg = electrocardiogram(path) else { continue }
+                if Self.admits(
+                    ecgPlan, type: Electrocardiogram.typeIdentifier, start: ecg.recordedDate, counting: &extra)
+                {
+                    try body(.electrocardiogram(ecg))
+                }
+            }
+        }
+
+        extra.notSelected += routeFilesSkipped
+        report.notSelected += extra.notSelected
+        for (type, count) in extra.outsideWindow { report.outsideWindow[type, default: 0] += count }
+        if routesUnavailable > 0 {
+            warn(
+                "\(routesUnavailable) route file\(routesUnavailable == 1 ? "" : "s") not read: "
+                    + "XML on standard input has no folder; pass the zip or the apple_health_export folder")
+        }
+        report.warnings += package.notes + warnings
+        if moreWarnings > 0 {
+            report.warnings.append("\(package.displayName): warning: \(moreWarnings) more sidecar warnings not shown")
+        }
+        return report
+    }
+
+    /// Whether a record passes `plan`; counts it as not selected or outside the window when not.
+    static func admits(_ plan: TypePlan, type: String, start: ExportTimestamp, counting report: inout ReadReport)
+        -> Bool
+    {
+        switch plan {
+        case .all: return true
+        case .skip:
+            report.notSelected += 1
+            return false
+        case .startingAt(let bound):
+            if start >= bound { return true }
+            report.outsideWindow[type, default: 0] += 1
+            return false
+        }
+    }
+
+    private func track(_ path: String, route: WorkoutRoute, workout: Workout) -> RouteTrack? {
+        do {
+            guard let source = try package.openSidecar(path: path) else {
+                warn(
+                    "route file \(path) not found (referenced by the \(workout.activityType) workout of "
+                        + "\(workout.header.startDate.iso8601))")
+                return nil
+            }
+            let points = try GPXReader.read(source)
+            return RouteTrack(
+                filePath: path, sourceName: route.sourceName, workoutActivityType: workout.activityType,
+                workoutStart: workout.header.startDate, startDate: points.first?.time ?? route.startDate,
+                endDate: points.last?.time ?? route.endDate, points: points)
+        } catch {
+            warn("route file \(path) skipped: \(error.description)")
+            return nil
+        }
+    }
+
+    private func electrocardiogram(_ path: String) -> Electrocardiogram? {
+        do {
+            guard let source = try package.openSidecar(path: path) else { return nil }
+            return try ElectrocardiogramReader.read(source, filePath: path)
+        } catch {
+            warn("ECG file \(path) skipped: \(error.description)")
+            return nil
+        }
+    }
+
+    private func warn(_ message: String) {
+        if warnings.count < Self.warningLimit {
+            warnings.append("\(package.displayName): warning: \(message)")
+        } else {
+            moreWarnings += 1
+        }
+    }
+}

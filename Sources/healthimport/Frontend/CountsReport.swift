@@ -1,0 +1,76 @@
+import HealthExport
+import HealthSync
+
+/// Per-type counts of a run: a table on standard error, or one JSON object on standard output.
+enum CountsReport {
+    /// The table: one line per type, then the total; the counts add up to what was read.
+    static func text(_ counts: [String: TypeCounts]) -> String {
+        let rows = counts.sorted { $0.key < $1.key }
+        let width = max(20, rows.map(\.key.count).max() ?? 0)
+        var lines = [pad("type", width) + "        new    already    outside    invalid"]
+        var total = TypeCounts()
+        for (type, count) in rows {
+            lines.append(line(type, count, width))
+            total.new += count.new
+            total.alreadyImported += count.alreadyImported
+            total.outsideWindow += count.outsideWindow
+            total.invalid += count.invalid
+        }
+        lines.append(line("total", total, width))
+        return lines.joined(separator: "\n")
+    }
+
+    private static func line(_ name: String, _ count: TypeCounts, _ width: Int) -> String {
+        pad(name, width) + [count.new, count.alreadyImported, count.outsideWindow, count.invalid]
+            .map { number(String($0)) }.joined()
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    private static func number(_ text: String) -> String {
+        String(repeating: " ", count: max(0, 11 - text.count)) + text
+    }
+
+    /// The JSON object: `{"importId":..,"total":{..},"types":{type:{..}},"invalidExamples":[..]}`.
+    static func json(_ counts: [String: TypeCounts], importID: Int64?, read: ReadReport?, extra: (inout JSONBuffer) -> Void = { _ in }) -> [UInt8] {
+        var out = JSONBuffer()
+        out.beginObject()
+        if let importID { out.field("importId", Int(importID)) }
+        extra(&out)
+        var total = TypeCounts()
+        for count in counts.values {
+            total.new += count.new
+            total.alreadyImported += count.alreadyImported
+            total.outsideWindow += count.outsideWindow
+            total.invalid += count.invalid
+        }
+        out.key("total")
+        object(total, to: &out)
+        out.key("types")
+        out.beginObject()
+        for (type, count) in counts.sorted(by: { $0.key < $1.key }) {
+            out.key(type)
+            object(count, to: &out)
+        }
+        out.endObject()
+        out.key("invalidExamples")
+        out.beginArray()
+        for example in read?.invalidExamples.prefix(5) ?? [] { out.string(example.description) }
+        out.endArray()
+        out.endObject()
+        out.newline()
+        return out.bytes
+    }
+
+    private static func object(_ count: TypeCounts, to out: inout JSONBuffer) {
+        out.beginObject()
+        out.field("read", count.read)
+        out.field("new", count.new)
+        out.field("alreadyImported", count.alreadyImported)
+        out.field("outsideWindow", count.outsideWindow)
+        out.field("invalid", count.invalid)
+        out.endObject()
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import HealthExport
+import HealthSync
+
+/// `healthimport anchors`: the per-type anchors, and `anchors reset`.
+struct Anchors: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the per-type anchors incremental imports start from.",
+        subcommands: [List.self, Reset.self],
+        defaultSubcommand: List.self
+    )
+
+    /// `anchors list` (the default).
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the anchors.")
+
+        @OptionGroup var store: StoreOptions
+
+        @Flag(help: "Print the anchors as JSON.")
+        var json = false
+
+        func run() throws {
+            try CommandRunner.run {
+                let anchors = try HealthStore.open(path: store.db, readOnly: true).anchors()
+                try StandardOutput.print(json ? StatusText.json(anchors) : StatusText.text(anchors))
+            }
+        }
+    }
+
+    /// `anchors reset [--type T]`.
+    struct Reset: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Forget anchors, so the next import reads the default window again (rows are kept).")
+
+        @OptionGroup var store: StoreOptions
+
+        @Option(name: .customLong("type"), help: ArgumentHelp("Only this type's anchor (an identifier); repeatable.", valueName: "type"))
+        var types: [String] = []
+
+        func run() throws {
+            try CommandRunner.run {
+                let count = try HealthStore.open(path: store.db).resetAnchors(types: types.isEmpty ? nil : types)
+                Diagnostics.print("healthimport: reset \(count) anchor\(count == 1 ? "" : "s")")
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import HealthExport
+import HealthSync
+
+/// `healthimport import PATH`: incremental import into the SQLite store.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import an export into an SQLite store, taking only what is new.",
+        discussion: """
+            The first import of a type takes the 30 days before the export's date (--all for the \
+            whole history, --since or --days for another window). Later imports take, per type, \
+            everything created since the last one, whatever its date, and skip the rest without \
+            looking it up. Counts per type go to standard error (--json: standard output).
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var selection: SelectionOptions
+    @OptionGroup var store: StoreOptions
+
+    @Flag(help: "Read the export even if this very export was imported before.")
+    var force = false
+
+    @Flag(help: "Print the counts as one JSON object on standard output.")
+    var json = false
+
+    func run() throws {
+        try CommandRunner.run {
+            let signature = ExportSignature.of(path: input.path)
+            let reader = try ExportInput.open(input.path)
+            let healthStore = try HealthStore.open(path: store.db)
+            var options = ImportOptions()
+            options.window = selection.window
+            options.windowGiven = selection.windowGiven
+            options.selection = try selection.selection()
+            options.force = force
+            let importer = StoreImporter(store: healthStore)
+            let progress = Progress(quiet: input.quiet, totalBytes: reader.expectedByteCount)
+            importer.checkStop = { try Interrupt.check() }
+            importer.isInterruption = { $0 is Interrupt.Requested }
+            importer.progress = { progress.tick(bytes: $0.bytesRead) }
+            let result: ImportResult
+            do {
+                result = try importer.run(
+                    reader: reader, input: input.path, signature: signature, options: options)
+            } catch {
+                progress.finish()
+                if error is Interrupt.Requested {
+                    Diagnostics.print("healthimport: stopped; what was read so far is committed, run the import again to finish")
+                }
+                throw error
+            }
+            progress.finish()
+            if let earlier = result.sameExport {
+                let message = "healthimport: \(input.path) is the export imported on \(earlier.started) (import #\(earlier.id)); nothing to do (--force to read it again)"
+                if json {
+                    var out = JSONBuffer()
+                    out.beginObject()
+                    out.field("sameExportAs", Int(earlier.id))
+                    out.endObject()
+                    out.newline()
+                    try StandardOutput.print(String(decoding: out.bytes, as: UTF8.self))
+                }
+                if !input.quiet || !json { Diagnostics.print(message) }
+                return
+            }
+            guard let report = result.report else { return }
+            if json {
+                try StandardOutput.print(
+                    String(decoding: CountsReport.json(report.counts, importID: result.importID, read: report.read), as: UTF8.self))
+            }
+            if !input.quiet {
+                Diagnostics.print("healthimport: import #\(result.importID ?? 0) into \(store.db) (\(selection.window))")
+                Diagnostics.print(CountsReport.text(report.counts))
+                RunReport.warnings(report.read)
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import HealthExport
+import HealthSync
+
+/// `healthimport status`: what the store covers, per type, and the last imports.
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show what the store holds: per type the covered window, the newest record and the last import."
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Flag(help: "Print the status as one JSON object.")
+    var json = false
+
+    func run() throws {
+        try CommandRunner.run {
+            let healthStore = try HealthStore.open(path: store.db, readOnly: true)
+            let status = try healthStore.status()
+            try StandardOutput.print(json ? StatusText.json(status) : StatusText.text(status))
+        }
+    }
+}
