@@ -75,12 +75,10 @@ public final class ExportReader {
             ParseState.from(context).libxmlError(error.pointee)
         }
 
-        let first = try repair.read(into: buffer)
         let context = Unmanaged.passUnretained(state).toOpaque()
         guard
             let parser = repair.displayName.withCString({ name in
-                xmlCreatePushParserCtxt(
-                    &handler, context, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(first), name)
+                xmlCreatePushParserCtxt(&handler, context, nil, 0, name)
             })
         else {
             throw ExportError(.malformed, "libxml2 could not create a parser", path: repair.displayName)
@@ -89,16 +87,18 @@ public final class ExportReader {
         state.parser = parser
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_COMPACT.rawValue)
         xmlCtxtUseOptions(parser, options)
-        state.report.facts.version = repair.exportVersion
 
-        var ended = first == 0
+        let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
         while state.failure == nil {
-            let count = ended ? 0 : try repair.read(into: buffer)
-            if count == 0 { ended = true }
-            let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
-            state.terminating = ended
-            xmlParseChunk(parser, count == 0 ? nil : base, Int32(count), ended ? 1 : 0)
-            if ended { break }
+            let count = try repair.read(into: buffer)
+            if state.report.facts.version == nil { state.report.facts.version = repair.exportVersion }
+            if count == 0 {
+                // Everything is in: what libxml2 still misses now is missing from the file.
+                state.terminating = true
+                xmlParseChunk(parser, nil, 0, 1)
+                break
+            }
+            xmlParseChunk(parser, base, Int32(count), 0)
         }
         if let failure = state.failure { throw failure }
         if !state.sawRoot {
@@ -119,11 +119,7 @@ extension ParseState {
         let line = Int(error.line)
         let column = Int(error.int2)
         if error.level == XML_ERR_FATAL || error.level == XML_ERR_ERROR {
-            let truncated = terminating && (error.code == Int32(XML_ERR_DOCUMENT_END.rawValue)
-                || error.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue)
-                || error.code == Int32(XML_ERR_LTSLASH_REQUIRED.rawValue)
-                || error.code == Int32(XML_ERR_GT_REQUIRED.rawValue)
-                || message.hasPrefix("Premature end") || message.hasPrefix("Extra content"))
+            let truncated = terminating
             let text = truncated ? "the export ends early, is it truncated? (\(message))" : message
             fail(
                 ExportError(

@@ -65,10 +65,14 @@ extension ParseState {
             invalid(type, "\(element) has no startDate")
             return nil
         }
-        guard let start = date(startBytes, "startDate", type: type)!,
-            let end = date(attributes.endDate ?? startBytes, "endDate", type: type)!,
-            let creation = date(attributes.creationDate, "creationDate", type: type)
+        guard let start = date(startBytes, "startDate", type: type),
+            let end = date(attributes.endDate ?? startBytes, "endDate", type: type)
         else { return nil }
+        var creation: ExportTimestamp?
+        if let creationBytes = attributes.creationDate {
+            guard let parsed = date(creationBytes, "creationDate", type: type) else { return nil }
+            creation = parsed
+        }
         return SampleHeader(
             type: type,
             sourceName: attributes.source.map(string) ?? "",

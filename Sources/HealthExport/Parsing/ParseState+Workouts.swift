@@ -45,7 +45,7 @@ extension ParseState {
     func startWorkoutActivity(_ attributes: AttributeList) {
         guard workout != nil else { return skipCurrent() }
         let type = workout!.activityType
-        guard let startBytes = attributes.value(of: "startDate"), let start = date(startBytes, "startDate", type: type)!
+        guard let startBytes = attributes.value(of: "startDate"), let start = date(startBytes, "startDate", type: type)
         else { return skipCurrent() }
         let activity = WorkoutActivity(
             uuid: attributes.value(of: "uuid").map { String(decoding: $0, as: UTF8.self) } ?? "",

@@ -264,9 +264,9 @@ final class ParseState {
         bytes.count <= 15 ? String(decoding: bytes, as: UTF8.self) : strings.intern(bytes).string
     }
 
-    func date(_ bytes: UnsafeRawBufferPointer?, _ attribute: String, type: String) -> ExportTimestamp?? {
-        guard let bytes else { return .some(nil) }
-        if let parsed = TimestampParser.parse(bytes) { return .some(parsed) }
+    /// The date in `bytes`; when it is not one, counts the record as invalid and returns `nil`.
+    func date(_ bytes: UnsafeRawBufferPointer, _ attribute: String, type: String) -> ExportTimestamp? {
+        if let parsed = TimestampParser.parse(bytes) { return parsed }
         invalid(type, "\(attribute) \"\(String(decoding: bytes, as: UTF8.self))\" is not a date")
         return nil
     }

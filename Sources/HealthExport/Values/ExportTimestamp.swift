@@ -44,24 +44,45 @@ public struct ExportTimestamp: Sendable, Hashable, Comparable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the ISO 8601 form (`2024-10-25T07:04:44-05:00`) to `bytes` without allocating.
+    /// Appends the ISO 8601 form (`2024-10-25T07:04:44-05:00`) to `bytes`.
     public func appendISO8601(to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumISO8601Length) { buffer in
+            let count = writeISO8601(into: buffer.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// The most bytes ``writeISO8601(into:)`` writes.
+    public static let maximumISO8601Length = 32
+
+    /// Writes the ISO 8601 form at `out` (at most ``maximumISO8601Length`` bytes) and returns how many bytes it wrote.
+    public func writeISO8601(into out: UnsafeMutablePointer<UInt8>) -> Int {
         let local = secondsSince1970 + Int64(offsetMinutes) * 60
         let days = floorDiv(local, 86_400)
         let secondOfDay = Int(local - days * 86_400)
-        let day = CalendarDay(daysSince1970: Int32(days))
-        day.appendISO8601(to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendTwoDigits(secondOfDay / 3600, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendTwoDigits(secondOfDay / 60 % 60, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendTwoDigits(secondOfDay % 60, to: &bytes)
+        var index = CalendarDay(daysSince1970: Int32(days)).writeISO8601(into: out)
+        @inline(__always) func two(_ value: Int) {
+            out[index] = UInt8(truncatingIfNeeded: 48 + value / 10)
+            out[index + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
+            index += 2
+        }
+        out[index] = UInt8(ascii: "T")
+        index += 1
+        two(secondOfDay / 3600)
+        out[index] = UInt8(ascii: ":")
+        index += 1
+        two(secondOfDay / 60 % 60)
+        out[index] = UInt8(ascii: ":")
+        index += 1
+        two(secondOfDay % 60)
         let offset = Int(offsetMinutes)
-        bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        appendTwoDigits(abs(offset) / 60, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendTwoDigits(abs(offset) % 60, to: &bytes)
+        out[index] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        index += 1
+        two(abs(offset) / 60)
+        out[index] = UInt8(ascii: ":")
+        index += 1
+        two(abs(offset) % 60)
+        return index
     }
 }
 
@@ -96,17 +117,27 @@ public struct CalendarDay: Sendable, Hashable, Comparable {
 
     /// Appends `yyyy-MM-dd` to `bytes`.
     public func appendISO8601(to bytes: inout [UInt8]) {
-        let (year, month, day) = components
-        if year < 0 || year > 9999 {
-            bytes.append(contentsOf: String(year).utf8)
-        } else {
-            appendTwoDigits(year / 100, to: &bytes)
-            appendTwoDigits(year % 100, to: &bytes)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+            let count = writeISO8601(into: buffer.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
-        bytes.append(UInt8(ascii: "-"))
-        appendTwoDigits(month, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendTwoDigits(day, to: &bytes)
+    }
+
+    /// Writes `yyyy-MM-dd` at `out` (years outside 0...9999 are clamped) and returns 10.
+    public func writeISO8601(into out: UnsafeMutablePointer<UInt8>) -> Int {
+        let (year, month, day) = components
+        let clamped = min(max(year, 0), 9999)
+        out[0] = UInt8(48 + clamped / 1000)
+        out[1] = UInt8(48 + clamped / 100 % 10)
+        out[2] = UInt8(48 + clamped / 10 % 10)
+        out[3] = UInt8(48 + clamped % 10)
+        out[4] = UInt8(ascii: "-")
+        out[5] = UInt8(48 + month / 10)
+        out[6] = UInt8(48 + month % 10)
+        out[7] = UInt8(ascii: "-")
+        out[8] = UInt8(48 + day / 10)
+        out[9] = UInt8(48 + day % 10)
+        return 10
     }
 }
 
@@ -116,11 +147,6 @@ func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
 }
 
-@inline(__always)
-func appendTwoDigits(_ value: Int, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(truncatingIfNeeded: 48 + value / 10))
-    bytes.append(UInt8(truncatingIfNeeded: 48 + value % 10))
-}
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
 func daysFromCivil(year: Int, month: Int, day: Int) -> Int {

@@ -67,12 +67,25 @@ public struct RecordID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Appends the canonical form to `bytes`.
     public func append(to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
+            write(into: buffer.baseAddress!)
+            bytes.append(contentsOf: buffer)
+        }
+    }
+
+    /// Writes the 36 bytes of the canonical form at `out`.
+    public func write(into out: UnsafeMutablePointer<UInt8>) {
         let hex: StaticString = "0123456789ABCDEF"
+        var position = 0
         for index in 0..<32 {
-            if index == 8 || index == 12 || index == 16 || index == 20 { bytes.append(UInt8(ascii: "-")) }
+            if index == 8 || index == 12 || index == 16 || index == 20 {
+                out[position] = UInt8(ascii: "-")
+                position += 1
+            }
             let word = index < 16 ? high : low
             let shift = UInt64(60 - (index % 16) * 4)
-            bytes.append(hex.utf8Start[Int((word >> shift) & 0xF)])
+            out[position] = hex.utf8Start[Int((word >> shift) & 0xF)]
+            position += 1
         }
     }
 }

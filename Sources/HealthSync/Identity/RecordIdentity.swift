@@ -8,7 +8,7 @@ import HealthExport
 ///
 /// | kind | fields |
 /// |---|---|
-/// | quantity, weight | type, source name, start and end as UTC seconds, value in its dimension's base unit (kg, m, kcal, s, L, degC) to 6 significant digits, or the text value |
+/// | quantity, weight | type, source name, start and end as UTC seconds; the value only to tell apart two samples of one export that share all of these |
 /// | category | type, source name, start, end, value name (old numeric values mapped to names) |
 /// | correlation | type, source name, start, end, its members' IDs in sorted order |
 /// | workout | activity type, source name, start, end |
@@ -21,8 +21,19 @@ import HealthExport
 /// offsets for the same instants), the unit as written, `HKDevice` descriptions (their memory
 /// address changes), creation dates, metadata, and workout totals (which moved from attributes
 /// into `WorkoutStatistics` in iOS 16 exports).
+///
+/// A quantity's value is left out too: the export prints values rounded in the user's preferred
+/// unit (`154.8` lb for 70.2 kg), so no rounding of the value could name the same sample alike
+/// in a kg and an lb export. A second sample of the same type, source, start and end with
+/// another value (two weighings in one minute) gets the value, in its dimension's base unit to
+/// six significant digits, added to its name; byte-identical repeats keep one ID.
 public struct RecordIdentity {
     private var name: [UInt8]
+    /// Recent quantity names and the value first seen with each, to tell colliding samples apart.
+    private var recentValues: [RecordID: Double] = [:]
+    private var recentOrder: [RecordID] = []
+    private var recentNext = 0
+    private static let recentLimit = 4096
 
     /// Creates an identity builder; reuse one across records to avoid allocations.
     public init() {
@@ -41,15 +52,12 @@ public struct RecordIdentity {
             sampleFields(sample.header)
             if let value = sample.value {
                 let base = UnitConversion.toBase(value, unit: sample.unit)
-                number(base.value)
-                field(base.unit)
-            } else {
-                field(sample.valueText ?? "")
+                return distinguished(value: base.value)
             }
+            field(sample.valueText ?? "")
         case .weight(let sample):
             sampleFields(sample.header)
-            number(sample.kilograms)
-            field("kg")
+            return distinguished(value: sample.kilograms)
         case .category(let sample):
             sampleFields(sample.header)
             field(Self.canonicalCategoryValue(sample.value))
@@ -89,6 +97,30 @@ public struct RecordIdentity {
             field(ecg.recordedDate)
         }
         return name.withUnsafeBytes { RecordID(namespacedName: $0) }
+    }
+
+    /// The ID of the name built so far; when an earlier sample had that name with another value,
+    /// the ID of the name with the value added.
+    private mutating func distinguished(value: Double) -> RecordID {
+        let id = name.withUnsafeBytes { RecordID(namespacedName: $0) }
+        guard let first = recentValues[id] else {
+            remember(id, value: value)
+            return id
+        }
+        if abs(first - value) <= abs(first) * 1e-9 { return id }
+        number(value)
+        return name.withUnsafeBytes { RecordID(namespacedName: $0) }
+    }
+
+    private mutating func remember(_ id: RecordID, value: Double) {
+        if recentOrder.count < Self.recentLimit {
+            recentOrder.append(id)
+        } else {
+            recentValues[recentOrder[recentNext]] = nil
+            recentOrder[recentNext] = id
+            recentNext = (recentNext + 1) % Self.recentLimit
+        }
+        recentValues[id] = value
     }
 
     /// The canonical name the ID of `record` is derived from, for documentation and tests.

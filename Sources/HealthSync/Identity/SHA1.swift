@@ -1,73 +1,61 @@
 /// SHA-1 (FIPS 180-4), only as RFC 4122 name-based UUIDs (version 5) require it; not for security.
-struct SHA1 {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
-        0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
-    )
-
+///
+/// Written for short inputs on the per-record path: no allocations, a 16-word rolling schedule.
+enum SHA1 {
     /// The digest of `bytes` as five big-endian words.
     static func digest(_ bytes: UnsafeRawBufferPointer) -> (UInt32, UInt32, UInt32, UInt32, UInt32) {
-        var hasher = SHA1()
+        var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
+        )
         let length = bytes.count
         var offset = 0
         while offset + 64 <= length {
-            hasher.compress(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]))
+            compress(&state, bytes.baseAddress! + offset)
             offset += 64
         }
         withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { tail in
             tail.initializeMemory(as: UInt8.self, repeating: 0)
             let remaining = length - offset
-            for i in 0..<remaining { tail[i] = bytes[offset + i] }
+            if remaining > 0 { tail.baseAddress!.copyMemory(from: bytes.baseAddress! + offset, byteCount: remaining) }
             tail[remaining] = 0x80
             let blocks = remaining + 9 <= 64 ? 1 : 2
             let bitLength = UInt64(length) * 8
-            for i in 0..<8 { tail[blocks * 64 - 1 - i] = UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(i))) }
-            for b in 0..<blocks {
-                hasher.compress(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(tail)[b * 64..<b * 64 + 64]))
-            }
+            tail.storeBytes(of: bitLength.bigEndian, toByteOffset: blocks * 64 - 8, as: UInt64.self)
+            for block in 0..<blocks { compress(&state, UnsafeRawPointer(tail.baseAddress!) + block * 64) }
         }
-        return hasher.state
+        return state
     }
 
-    private mutating func compress(_ block: UnsafeRawBufferPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
-            compress(block, schedule: w)
-        }
-    }
+    @inline(__always)
+    private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x << n) | (x >> (32 - n)) }
 
-    private mutating func compress(_ block: UnsafeRawBufferPointer, schedule w: UnsafeMutableBufferPointer<UInt32>) {
-        for i in 0..<16 {
-            w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8
-                | UInt32(block[i * 4 + 3])
-        }
-        for i in 16..<80 {
-            let x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
-            w[i] = (x << 1) | (x >> 31)
-        }
-        var (a, b, c, d, e) = state
-        for i in 0..<80 {
-            let f: UInt32
-            let k: UInt32
-            switch i {
-            case 0..<20:
-                f = (b & c) | (~b & d)
-                k = 0x5A82_7999
-            case 20..<40:
-                f = b ^ c ^ d
-                k = 0x6ED9_EBA1
-            case 40..<60:
-                f = (b & c) | (b & d) | (c & d)
-                k = 0x8F1B_BCDC
-            default:
-                f = b ^ c ^ d
-                k = 0xCA62_C1D6
+    private static func compress(_ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32), _ block: UnsafeRawPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
+            let words = w.baseAddress!
+            for i in 0..<16 {
+                words[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
             }
-            let temp = ((a << 5) | (a >> 27)) &+ f &+ e &+ k &+ w[i]
-            e = d
-            d = c
-            c = (b << 30) | (b >> 2)
-            b = a
-            a = temp
+            var (a, b, c, d, e) = state
+            @inline(__always) func schedule(_ i: Int) -> UInt32 {
+                if i < 16 { return words[i] }
+                let x = words[(i - 3) & 15] ^ words[(i - 8) & 15] ^ words[(i - 14) & 15] ^ words[i & 15]
+                let value = rotate(x, 1)
+                words[i & 15] = value
+                return value
+            }
+            @inline(__always) func step(_ f: UInt32, _ k: UInt32, _ i: Int) {
+                let temp = rotate(a, 5) &+ f &+ e &+ k &+ schedule(i)
+                e = d
+                d = c
+                c = rotate(b, 30)
+                b = a
+                a = temp
+            }
+            for i in 0..<20 { step((b & c) | (~b & d), 0x5A82_7999, i) }
+            for i in 20..<40 { step(b ^ c ^ d, 0x6ED9_EBA1, i) }
+            for i in 40..<60 { step((b & c) | (b & d) | (c & d), 0x8F1B_BCDC, i) }
+            for i in 60..<80 { step(b ^ c ^ d, 0xCA62_C1D6, i) }
+            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
         }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
     }
 }

@@ -20,7 +20,8 @@ public enum RecordDecision: Sendable, Equatable {
 ///
 /// ``RecordStream`` calls ``prepare(facts:)`` once the export's facts are known, then
 /// ``earliestStart(kind:type:)`` once per type so the reader can skip old records without
-/// building them, then ``decide(_:id:)`` for each record the reader yields.
+/// building them, then ``decide(_:id:)`` for each record the reader yields. The first two run
+/// on the parsing thread, `decide` on the consuming one; `prepare` happens before any `decide`.
 public protocol ImportPolicy: AnyObject {
     /// Learns the export's date and the like, before any other call.
     func prepare(facts: ExportFacts)

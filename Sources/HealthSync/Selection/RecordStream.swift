@@ -1,3 +1,4 @@
+import Dispatch
 import HealthExport
 
 /// A record with its content-derived identity.
@@ -68,7 +69,15 @@ public final class RecordStream {
         self.policy = policy
     }
 
+    /// Records per batch handed from the reading thread to the consuming one.
+    static let batchSize = 2048
+
     /// Runs the read. `body` gets every record the policy decides is new; the others are counted.
+    ///
+    /// The export is parsed on a second thread while `body` runs on the caller's, so parsing
+    /// overlaps with identity, encoding and storage. The policy's ``ImportPolicy/prepare(facts:)``
+    /// and ``ImportPolicy/earliestStart(kind:type:)`` run on the parsing thread, before the
+    /// records they concern reach ``ImportPolicy/decide(_:id:)`` on the caller's.
     public func run(_ body: @escaping (IdentifiedRecord) throws -> Void) throws -> StreamReport {
         let selection = self.selection
         let policy = self.policy
@@ -76,9 +85,49 @@ public final class RecordStream {
             guard selection.selects(kind: kind, type: type) || kind == .correlation else { return .skip }
             return policy.earliestStart(kind: kind, type: type).map(TypePlan.startingAt) ?? .all
         }
-        var readReport = try reader.read { [unowned self] record in
-            try self.handle(record, body: body)
+        let channel = RecordChannel(capacity: 4)
+        let reading = Handover(value: (reader, policy))
+        DispatchQueue.global().async {
+            let (reader, policy) = reading.value
+            var batch: [HealthRecord] = []
+            batch.reserveCapacity(Self.batchSize)
+            let result = Result {
+                try reader.read { record in
+                    if case .export(let facts) = record { policy.prepare(facts: facts) }
+                    batch.append(record)
+                    if batch.count == Self.batchSize {
+                        if channel.isCancelled { throw ConsumerStopped() }
+                        channel.send(.batch(batch))
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            if !batch.isEmpty, case .success = result { channel.send(.batch(batch)) }
+            channel.send(.finished(result))
         }
+        var failure: (any Error)?
+        var readReport = ReadReport()
+        receiving: while true {
+            switch channel.receive() {
+            case .batch(let records):
+                guard failure == nil else { continue }
+                do {
+                    for record in records { try handle(record, body: body) }
+                } catch {
+                    failure = error
+                    channel.cancel()
+                }
+            case .finished(let result):
+                if failure == nil {
+                    switch result {
+                    case .success(let report): readReport = report
+                    case .failure(let error): failure = error
+                    }
+                }
+                break receiving
+            }
+        }
+        if let failure { throw failure }
         for (type, count) in readReport.outsideWindow where selects(type: type) {
             counts[type, default: TypeCounts()].outsideWindow += count
         }
@@ -94,10 +143,7 @@ public final class RecordStream {
     }
 
     private func handle(_ record: HealthRecord, body: (IdentifiedRecord) throws -> Void) throws {
-        if case .export(let facts) = record {
-            policy.prepare(facts: facts)
-            guard selection.selects(kind: .export, type: record.type) else { return }
-        }
+        if case .export = record, !selection.selects(kind: .export, type: record.type) { return }
         let id = identity.id(of: record)
         switch record {
         case .correlation(let correlation):

@@ -85,6 +85,6 @@ public struct ExportSummary: Sendable {
         }
         out.endObject()
         out.newline()
-        return String(decoding: out.bytes, as: UTF8.self)
+        return out.text
     }
 }

@@ -14,16 +14,17 @@ final class StandardOutput {
     struct Closed: Error {}
 
     static let flushThreshold = 1 << 18
-    var buffer = JSONBuffer()
+    var buffer = JSONBuffer(capacity: 1 << 19)
 
     /// Writes the buffer out when it has grown past the threshold.
     func flushIfFull() throws {
-        if buffer.bytes.count >= Self.flushThreshold { try flush() }
+        if buffer.count >= Self.flushThreshold { try flush() }
     }
 
     /// Writes everything buffered.
     func flush() throws {
-        try buffer.bytes.withUnsafeBytes { bytes in
+        do {
+            let bytes = buffer.bytes
             var offset = 0
             while offset < bytes.count {
                 let written = write(1, bytes.baseAddress! + offset, bytes.count - offset)
@@ -41,7 +42,7 @@ final class StandardOutput {
     /// Writes `text` as is.
     static func print(_ text: String) throws {
         let output = StandardOutput()
-        output.buffer.bytes.append(contentsOf: text.utf8)
+        output.buffer.raw(text)
         try output.flush()
     }
 }

@@ -1,0 +1,63 @@
+@testable import HealthExport
+import Testing
+
+@Suite struct ExportRepairTests {
+    func repaired(_ text: String, chunk: Int) throws -> (String, ExportRepair) {
+        let repair = ExportRepair(MemorySource(text, chunk: chunk))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 8)
+        defer { buffer.deallocate() }
+        var out: [UInt8] = []
+        while true {
+            let count = try repair.read(into: buffer)
+            if count == 0 { break }
+            out.append(contentsOf: buffer[..<count])
+        }
+        return (String(decoding: out, as: UTF8.self), repair)
+    }
+
+    @Test("The internal DTD is blanked but keeps its newlines, and the version is read from it")
+    func dtdBlanked() throws {
+        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n<!-- HealthKit Export Version: 12 -->\n<!ATTLIST broken\n>\n]>\n<HealthData locale=\"en\"/>\n"
+        let (out, repair) = try repaired(text, chunk: 7)
+        #expect(out.count == text.count)
+        #expect(out.split(separator: "\n", omittingEmptySubsequences: false).count
+            == text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(!out.contains("ATTLIST"))
+        #expect(out.contains("<HealthData locale=\"en\"/>"))
+        #expect(repair.exportVersion == 12)
+        #expect(!repair.legacyAttributeRepair)
+    }
+
+    @Test("Control characters XML forbids become spaces", arguments: [1, 3, 64])
+    func controlCharacters(chunk: Int) throws {
+        let text = "<!DOCTYPE HealthData [\n]>\n<HealthData><Record value=\"a\u{0B}b\u{0C}c\"/>\t\r\n</HealthData>"
+        let (out, repair) = try repaired(text, chunk: chunk)
+        #expect(out.contains("value=\"a b c\""))
+        #expect(out.contains("\t\r\n"))
+        #expect(repair.replacedControlCharacters == 2)
+    }
+
+    @Test("Without a DTD, spaces inside attribute names become underscores, across any chunk boundary",
+          arguments: [1, 2, 5, 13, 4096])
+    func legacyAttributeNames(chunk: Int) throws {
+        let text = "<HealthData>\n <Record type=\"x\"  Health Mate App Version=\"2.6.2\" value = \"1\" Sleep  Stage='deep'/>\n</HealthData>\n"
+        let (out, repair) = try repaired(text, chunk: chunk)
+        #expect(repair.legacyAttributeRepair)
+        #expect(out.contains("Health_Mate_App_Version=\"2.6.2\""))
+        #expect(out.contains("value = \"1\""))
+        #expect(out.contains("Sleep__Stage='deep'"))
+        #expect(out.count == text.count)
+    }
+
+    @Test("Attribute values and comments are left alone by the attribute repair")
+    func valuesUntouched() throws {
+        let text = "<HealthData>\n<!-- a b = c -->\n<Record name=\"a b c\" other='x y'/>\n</HealthData>\n"
+        let (out, _) = try repaired(text, chunk: 3)
+        #expect(out == text)
+    }
+
+    @Test("An empty file is not an export")
+    func emptyFile() {
+        #expect(throws: ExportError.self) { try repaired("", chunk: 10) }
+    }
+}
