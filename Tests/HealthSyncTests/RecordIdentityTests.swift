@@ -126,7 +126,7 @@ import Testing
             kilograms: 70.2, value: 70.2, unit: "kg")
         var identity = RecordIdentity()
         #expect(identity.canonicalName(of: .weight(sample))
-            == "HKQuantityTypeIdentifierBodyMass\u{1F}Scale\u{1F}1717048800\u{1F}1717048800\u{1F}")
+            == "HKQuantityTypeIdentifierBodyMass\u{1F}Scale\u{1F}1717048800\u{1F}1717048800\u{1F}\u{1F}")
         var other = RecordIdentity()
         #expect(identity.id(of: .weight(sample)) == other.id(of: .weight(sample)))
     }

@@ -8,7 +8,7 @@ import HealthExport
 ///
 /// | kind | fields |
 /// |---|---|
-/// | quantity, weight | type, source name, start and end as UTC seconds; the value only to tell apart two samples of one export that share all of these |
+/// | quantity, weight | type, source name, start, end and creation as UTC seconds; the value only to tell apart two samples of one export that share all of these |
 /// | category | type, source name, start, end, value name (old numeric values mapped to names) |
 /// | correlation | type, source name, start, end, its members' IDs in sorted order |
 /// | workout | activity type, source name, start, end |
@@ -50,6 +50,7 @@ public struct RecordIdentity {
             field(facts.exportDate)
         case .quantity(let sample):
             sampleFields(sample.header)
+            field(sample.header.creationDate)
             if let value = sample.value {
                 let base = UnitConversion.toBase(value, unit: sample.unit)
                 return distinguished(value: base.value)
@@ -57,6 +58,7 @@ public struct RecordIdentity {
             field(sample.valueText ?? "")
         case .weight(let sample):
             sampleFields(sample.header)
+            field(sample.header.creationDate)
             return distinguished(value: sample.kilograms)
         case .category(let sample):
             sampleFields(sample.header)

@@ -102,7 +102,8 @@ public final class RecordStream {
                     }
                 }
             }
-            if !batch.isEmpty, case .success = result { channel.send(.batch(batch)) }
+            // Records read before a failure are still handed over, then the failure.
+            if !batch.isEmpty, !channel.isCancelled { channel.send(.batch(batch)) }
             channel.send(.finished(result))
         }
         var failure: (any Error)?

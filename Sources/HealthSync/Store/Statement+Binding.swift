@@ -40,12 +40,17 @@ final class BoundInsert {
 
     /// Binds raw UTF-8 bytes as text.
     func text(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { text(bytes: $0) }
+    }
+
+    /// Binds raw UTF-8 bytes as text.
+    func text(bytes: UnsafeRawBufferPointer) {
         let index = next()
-        bytes.withUnsafeBufferPointer { buffer in
-            _ = sqlite3_bind_text(
-                handle, index, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self),
-                Int32(buffer.count), Self.transient)
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            _ = sqlite3_bind_text(handle, index, "", 0, Self.transient)
+            return
         }
+        _ = sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
     }
 
     /// Binds an integer, or NULL.
@@ -80,7 +85,7 @@ final class BoundInsert {
 
     /// Binds a JSON value built by `build`, or NULL when it writes nothing.
     func json(_ build: (inout JSONBuffer) -> Void) {
-        var buffer = JSONBuffer()
+        var buffer = JSONBuffer(capacity: 512)
         build(&buffer)
         if buffer.bytes.isEmpty { sqlite3_bind_null(handle, next()) } else { text(bytes: buffer.bytes) }
     }

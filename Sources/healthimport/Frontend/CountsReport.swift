@@ -61,7 +61,7 @@ enum CountsReport {
         out.endArray()
         out.endObject()
         out.newline()
-        return out.bytes
+        return Array(out.bytes)
     }
 
     private static func object(_ count: TypeCounts, to out: inout JSONBuffer) {
