@@ -180,17 +180,17 @@ bench_rows() {
     bench_hi "healthimport records FILE --all"              records "$f" --all
     bench_hi "healthimport summary FILE"                    summary "$f"
 
-    # Rows planned for later (enable once the subcommands exist):
-    # local zip newer db=$DATA/tmp/bench.sqlite
-    # zip=$(ensure_zip "$f")
-    # bench_hi "healthimport records export.zip --all"      records "$zip" --all
-    # BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'"
-    # bench_hi "healthimport import --all (new db)"         import --all --db "$db" "$f"
-    # bench_hi "healthimport import --all (re-import)"      import --all --db "$db" "$f"
-    # newer=$(ensure_newer_export "$f" 1)
-    # bench_hi "healthimport import --all (newer export)"   import --all --db "$db" "$newer"
-    # BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'"
-    # bench_hi "healthimport import (default 30 days)"      import --db "$db" "$f"
+    local zip newer db=$DATA/tmp/bench.sqlite
+    zip=$(ensure_zip "$f")
+    bench_hi "healthimport records export.zip --all"      records "$zip" --all
+    BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'"
+    bench_hi "healthimport import --all (new store)"      import --all --db "$db" "$f"
+    bench_hi "healthimport import --all --force (same)"   import --all --force --db "$db" "$f"
+    bench_hi "healthimport import --all (same, detected)" import --all --db "$db" "$f"
+    newer=$(ensure_newer_export "$f" 1)
+    bench_hi "healthimport import --all (1% newer)"       import --all --db "$db" "$newer"
+    BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'"
+    bench_hi "healthimport import (default 30 days)"      import --db "$db" "$f"
 }
 
 run_file() {  # run_file FILE

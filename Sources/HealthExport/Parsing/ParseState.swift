@@ -1,5 +1,13 @@
 import CLibXML2
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// All state of one parse. libxml2's callbacks recover it from their context pointer and call
 /// its methods; the first error is stored, the parser stopped, and ``ExportReader`` throws it
 /// once libxml2 returns.
@@ -18,6 +26,7 @@ final class ParseState {
     let strings = StringInterner(capacity: 4096)
     let devices = StringInterner(capacity: 1024)
     var parsedDevices: [Int: Device] = [:]
+    var lastDevice: (raw: [UInt8], device: Device)?
     var deviceGeneration = 0
     var plans: [Int: TypePlan] = [:]
     var planGeneration = 0
@@ -248,6 +257,18 @@ final class ParseState {
     }
 
     func device(_ bytes: UnsafeRawBufferPointer) -> Device {
+        // Neighbouring records nearly always name the same device: compare with the last one first.
+        if let last = lastDevice, last.raw.count == bytes.count,
+            last.raw.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+        {
+            return last.device
+        }
+        let device = parsedDevice(bytes)
+        lastDevice = (Array(bytes), device)
+        return device
+    }
+
+    private func parsedDevice(_ bytes: UnsafeRawBufferPointer) -> Device {
         let (stable, id) = devices.intern(DeviceParser.stableBytes(bytes))
         if deviceGeneration != devices.generation {
             parsedDevices.removeAll(keepingCapacity: true)

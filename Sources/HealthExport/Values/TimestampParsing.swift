@@ -7,6 +7,7 @@
 public enum TimestampParser {
     /// Parses a date-time with offset, or returns `nil` when `bytes` is not one.
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> ExportTimestamp? {
+        if bytes.count == 25, let parsed = parseStandard(bytes) { return parsed }
         var cursor = DigitCursor(bytes)
         guard let year = cursor.digits(4) else { return nil }
         let compact = cursor.peek != UInt8(ascii: "-")
@@ -30,6 +31,37 @@ public enum TimestampParser {
         guard (1...12).contains(month), (1...31).contains(day), hour <= 24, minute <= 59, second <= 60 else {
             return nil
         }
+        let days = Int64(daysFromCivil(year: year, month: month, day: day))
+        let local = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return ExportTimestamp(secondsSince1970: local - Int64(offset) * 60, offsetMinutes: Int32(offset))
+    }
+
+    /// The fast path for `yyyy-MM-dd HH:mm:ss ±HHMM`, the form of nearly every date in an export:
+    /// fixed positions, no cursor. `nil` sends anything unusual to the general parser.
+    @inline(__always)
+    static func parseStandard(_ b: UnsafeRawBufferPointer) -> ExportTimestamp? {
+        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: " "),
+            b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: " ")
+        else { return nil }
+        var invalid: UInt8 = 0
+        @inline(__always) func digit(_ index: Int) -> Int {
+            let value = b[index] &- 48
+            invalid |= value > 9 ? 1 : 0
+            return Int(value)
+        }
+        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let month = digit(5) * 10 + digit(6)
+        let day = digit(8) * 10 + digit(9)
+        let hour = digit(11) * 10 + digit(12)
+        let minute = digit(14) * 10 + digit(15)
+        let second = digit(17) * 10 + digit(18)
+        let sign = b[20]
+        let offsetHours = digit(21) * 10 + digit(22)
+        let offsetMinutes = digit(23) * 10 + digit(24)
+        guard invalid == 0, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), (1...12).contains(month),
+            (1...31).contains(day), hour <= 24, minute <= 59, second <= 60, offsetHours <= 18, offsetMinutes < 60
+        else { return nil }
+        let offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (offsetHours * 60 + offsetMinutes)
         let days = Int64(daysFromCivil(year: year, month: month, day: day))
         let local = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return ExportTimestamp(secondsSince1970: local - Int64(offset) * 60, offsetMinutes: Int32(offset))
