@@ -9,12 +9,13 @@ enum StatusText {
     }
 
     static func text(_ status: StoreStatus) -> String {
-        var lines = ["type                                          rows  stored from → to          covered since  last import"]
+        let width = max(44, (status.types.map(\.type.count).max() ?? 0) + 2)
+        var lines = [pad("type", width) + "    rows  stored from → to          covered since  last import"]
         for type in status.types {
             let range = "\(type.firstStart.map { String($0.prefix(10)) } ?? "-") → \(type.lastStart.map { String($0.prefix(10)) } ?? "-")"
             let covered = type.anchor.map { day($0.coveredStart) } ?? "-"
             lines.append(
-                pad(type.type, 44) + left(String(type.rows), 8) + "  " + pad(range, 26) + pad(covered, 15)
+                pad(type.type, width) + left(String(type.rows), 8) + "  " + pad(range, 26) + pad(covered, 15)
                     + (type.lastImport ?? "-"))
         }
         lines.append("")
@@ -71,10 +72,11 @@ enum StatusText {
     }
 
     static func text(_ anchors: [String: Anchor]) -> String {
-        var lines = ["type                                          newest creation (UTC)      ties  covered since"]
+        let width = max(44, (anchors.keys.map(\.count).max() ?? 0) + 2)
+        var lines = [pad("type", width) + "newest creation (UTC)      ties  covered since"]
         for (type, anchor) in anchors.sorted(by: { $0.key < $1.key }) {
             let newest = anchor.newestCreation == Int64.min ? "-" : HealthStoreISO.iso(anchor.newestCreation)
-            lines.append(pad(type, 44) + pad(newest, 27) + left(String(anchor.boundary.count), 4) + "  " + day(anchor.coveredStart))
+            lines.append(pad(type, width) + pad(newest, 27) + left(String(anchor.boundary.count), 4) + "  " + day(anchor.coveredStart))
         }
         return lines.joined(separator: "\n") + "\n"
     }
