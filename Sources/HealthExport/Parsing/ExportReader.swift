@@ -32,8 +32,10 @@ public final class ExportReader {
     /// The name used in messages.
     public var displayName: String { repair.displayName }
 
-    /// Bytes read from the source so far (for progress).
-    public var bytesRead: Int64 { repair.bytesRead }
+    /// Bytes read from the source so far (for progress); safe to read from any thread.
+    public var bytesRead: Int64 { progress.load() }
+
+    private let progress = SharedCounter()
 
     /// The source's size, when known up front.
     public var expectedByteCount: Int64? { repair.expectedByteCount }
@@ -89,9 +91,11 @@ public final class ExportReader {
         xmlCtxtUseOptions(parser, options)
 
         let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
+        let input = ReadAhead(repair, chunkSize: Self.chunkSize, progress: progress)
+        defer { input.stop() }
         while state.failure == nil {
-            let count = try repair.read(into: buffer)
-            if state.report.facts.version == nil { state.report.facts.version = repair.exportVersion }
+            let count = try input.read(into: buffer)
+            if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
             if count == 0 {
                 // Everything is in: what libxml2 still misses now is missing from the file.
                 state.terminating = true
@@ -104,9 +108,9 @@ public final class ExportReader {
         if !state.sawRoot {
             throw ExportError(.notAnExport, "not a Health export: no <HealthData> element", path: repair.displayName)
         }
-        state.report.bytesRead = repair.bytesRead
-        state.report.replacedControlCharacters = repair.replacedControlCharacters
-        state.report.repairedLegacyAttributes = repair.legacyAttributeRepair
+        state.report.bytesRead = input.figures.bytesRead
+        state.report.replacedControlCharacters = input.figures.replacedControlCharacters
+        state.report.repairedLegacyAttributes = input.figures.legacyAttributeRepair
         return state.report
     }
 }
