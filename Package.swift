@@ -43,7 +43,10 @@ let package = Package(
         ),
         .testTarget(name: "HealthExportTests", dependencies: ["HealthExport"]),
         .testTarget(name: "HealthSyncTests", dependencies: ["HealthSync"]),
-        .testTarget(name: "healthimportTests", dependencies: ["HealthExport", "HealthSync"]),
+        .testTarget(
+            name: "healthimportTests",
+            dependencies: ["HealthExport", "HealthSync", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -119,7 +119,7 @@ extension ImportResult {
 
 /// Every data table's rows, sorted, as text: two stores with equal dumps hold the same records.
 func dumpTables(_ database: String) throws -> [String: [String]] {
-    let queue = try DatabaseQueue(path: database)
+    let queue = try DatabaseQueue(path: database, configuration: .patient)
     return try queue.read { db in
         let tables = try String.fetchAll(
             db,
@@ -137,5 +137,15 @@ func dumpTables(_ database: String) throws -> [String: [String]] {
 
 /// Rows in `table`.
 func rowCount(_ database: String, _ table: String) throws -> Int {
-    try DatabaseQueue(path: database).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+    try DatabaseQueue(path: database, configuration: .patient).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+}
+
+extension Configuration {
+    /// A test connection that waits out the brief lock an importer's connection takes as it
+    /// closes on the writer thread, just after the import returned.
+    static var patient: Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        return configuration
+    }
 }

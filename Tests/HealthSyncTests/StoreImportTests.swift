@@ -150,7 +150,7 @@ import Testing
         let resumed = try importFile(path, into: folder.database)
         expectAddsUp(resumed, records: export.samples.count)
         #expect(try dumpTables(folder.database) == dumpTables(clean))
-        let outcomes = try DatabaseQueue(path: folder.database).read { db in
+        let outcomes = try DatabaseQueue(path: folder.database, configuration: .patient).read { db in
             try String.fetchAll(db, sql: "SELECT outcome FROM imports ORDER BY id")
         }
         #expect(outcomes == ["interrupted", "completed"])
@@ -214,12 +214,12 @@ import Testing
         let folder = TemporaryFolder()
         let path = try FixtureExport.steps(days: 3).write(in: folder)
         try importFile(path, into: folder.database)
-        let days = try DatabaseQueue(path: folder.database).read { db in
+        let days = try DatabaseQueue(path: folder.database, configuration: .patient).read { db in
             try Row.fetchAll(db, sql: "SELECT day, steps FROM daily_steps")
         }
         #expect(days.count >= 3)
         for view in ["weight_over_time", "resting_heart_rate", "sleep_by_night", "workout_overview"] {
-            _ = try DatabaseQueue(path: folder.database).read { db in try Row.fetchAll(db, sql: "SELECT * FROM \(view)") }
+            _ = try DatabaseQueue(path: folder.database, configuration: .patient).read { db in try Row.fetchAll(db, sql: "SELECT * FROM \(view)") }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import HealthExport
 
@@ -8,6 +9,8 @@ import HealthExport
 public final class HealthStore: Sendable {
     /// The database file's path.
     public let path: String
+    /// Seconds a call waits for another connection's lock before failing as locked.
+    public static let busyTimeout: TimeInterval = 1
     /// The connection, serialised by GRDB.
     public let queue: DatabaseQueue
 
@@ -18,12 +21,14 @@ public final class HealthStore: Sendable {
 
     /// Opens (creating if needed, unless `readOnly`) the store at `path`.
     ///
-    /// Busy handling is immediate: when another process writes, calls fail with
-    /// ``StoreError/Code/locked`` rather than waiting.
+    /// Busy handling is short: when another process writes, calls fail with
+    /// ``StoreError/Code/locked`` after ``busyTimeout`` rather than waiting for it to finish.
+    /// The short wait rides out the brief exclusive locks SQLite takes when another connection
+    /// opens, recovers or closes (its last checkpoint), which are no reason to fail.
     public static func open(path: String, readOnly: Bool = false) throws -> HealthStore {
         var config = Configuration()
         config.readonly = readOnly
-        config.busyMode = .immediateError
+        config.busyMode = .timeout(busyTimeout)
         config.journalMode = readOnly ? .default : .wal
         config.label = "healthimport-store"
         config.prepareDatabase { db in
@@ -34,6 +39,16 @@ public final class HealthStore: Sendable {
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         do {
+            if !readOnly, FileManager.default.fileExists(atPath: path) {
+                // Look before writing: opening in WAL mode writes to the file (GRDB makes sure
+                // the WAL is not empty), and a store from a newer healthimport is refused untouched.
+                var probe = Configuration()
+                probe.readonly = true
+                probe.busyMode = .timeout(busyTimeout)
+                let queue = try DatabaseQueue(path: path, configuration: probe)
+                defer { try? queue.close() }
+                try HealthStore(path: path, queue: queue).checkSchema()
+            }
             let queue = try DatabaseQueue(path: path, configuration: config)
             let store = HealthStore(path: path, queue: queue)
             try store.checkSchema()

@@ -62,7 +62,8 @@ public final class StoreImporter {
     /// ``ExportSignature``) lets a second run of the very same export stop at once.
     public func run(reader: ExportReader, input: String, signature: String?, options: ImportOptions) throws -> ImportResult {
         if let signature, !options.force,
-            let earlier = try store.read({ db in try ImportLog.completed(db, signature: signature) })
+            let earlier = try store.read({ db in try ImportLog.completed(db, signature: signature) }),
+            Self.covers(earlier: earlier.window, options: options)
         {
             return ImportResult(importID: nil, report: nil, sameExport: earlier)
         }
@@ -133,6 +134,13 @@ public final class StoreImporter {
         return ImportResult(importID: importID, report: report, sameExport: nil, anchors: advanced)
     }
 
+    /// Whether an earlier run of the very same export, with window `earlier`, took everything
+    /// this run would: so when this run asks for no window, the same one, or the earlier took
+    /// all. A wider window asked for later (`--all` after the default) is a backfill: read again.
+    static func covers(earlier: String, options: ImportOptions) -> Bool {
+        !options.windowGiven || earlier == ImportWindow.all.description || earlier == options.window.description
+    }
+
     /// Moves records the store already had (found by `INSERT OR IGNORE`) from new to already imported.
     static func adjust(_ counts: [String: TypeCounts], duplicates: [String: Int]) -> [String: TypeCounts] {
         var counts = counts
@@ -146,8 +154,8 @@ public final class StoreImporter {
 }
 
 extension HealthStore {
-    /// Runs `body` in one `BEGIN IMMEDIATE` transaction: fails at once with ``StoreError/Code/locked``
-    /// when another process is writing.
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction: fails with ``StoreError/Code/locked``
+    /// (after ``HealthStore/busyTimeout``) when another process is writing.
     func writeImmediate<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.writeWithoutTransaction { db in

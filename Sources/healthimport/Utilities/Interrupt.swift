@@ -17,6 +17,10 @@ enum Interrupt {
     }()
 
     /// Installs the handlers: SIGINT and SIGTERM set the flag, SIGPIPE is ignored (EPIPE is handled).
+    ///
+    /// Both signals are also unblocked: a process inherits its parent's signal mask, and a parent
+    /// that launched us from a thread blocking them (Foundation's `Process` from a test runner's
+    /// worker thread, some supervisors) would otherwise leave Ctrl-C and `kill` pending forever.
     static func install() {
         _ = flag
         signal(SIGPIPE, SIG_IGN)
@@ -25,6 +29,11 @@ enum Interrupt {
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     /// Whether a stop was asked for.
