@@ -42,7 +42,9 @@ final class ReadAhead: @unchecked Sendable {
     init(_ repair: ExportRepair, chunkSize: Int, depth: Int = 4, progress: SharedCounter) {
         self.progress = progress
         buffers = (0..<depth).map { _ in .allocate(byteCount: chunkSize, alignment: 16) }
-        free = DispatchSemaphore(value: depth)
+        // Created at zero and raised: libdispatch traps when a semaphore is freed below its initial value.
+        free = DispatchSemaphore(value: 0)
+        for _ in 0..<depth { free.signal() }
         let source = Handle(repair)
         DispatchQueue.global().async { [self] in
             fill(from: source.repair)

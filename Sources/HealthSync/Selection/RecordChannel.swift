@@ -19,7 +19,9 @@ final class RecordChannel: @unchecked Sendable {
     private var cancelled = false
 
     init(capacity: Int) {
-        slots = DispatchSemaphore(value: capacity)
+        // Created at zero and raised: libdispatch traps when a semaphore is freed below its initial value.
+        slots = DispatchSemaphore(value: 0)
+        for _ in 0..<capacity { slots.signal() }
     }
 
     /// Hands over an item, waiting while the channel is full.
