@@ -24,7 +24,7 @@ public enum StoreSchema {
 
     /// The columns every sample table starts with.
     ///
-    /// With `keyed: false` the `uuid` is no primary key: the table's unique index is
+    /// With `keyed: false` the `uuid` is no primary key: the table's key is
     /// `(type, start_unix, uuid)` instead (see ``recordTables``).
     static func header(type: String = "type", keyed: Bool = true) -> String {
         """
@@ -47,9 +47,9 @@ public enum StoreSchema {
             \(header(keyed: false)),
             value REAL,
             unit TEXT,
-            value_text TEXT
-        );
-        CREATE UNIQUE INDEX quantity_samples_by_type_start ON quantity_samples(type, start_unix, uuid);
+            value_text TEXT,
+            PRIMARY KEY (type, start_unix, uuid)
+        ) WITHOUT ROWID;
         CREATE TABLE heartbeats (
             sample_uuid TEXT NOT NULL,
             position INTEGER NOT NULL,
@@ -68,9 +68,9 @@ public enum StoreSchema {
         CREATE TABLE category_samples (
             \(header(keyed: false)),
             value TEXT,
-            raw_value INTEGER
-        );
-        CREATE UNIQUE INDEX category_samples_by_type_start ON category_samples(type, start_unix, uuid);
+            raw_value INTEGER,
+            PRIMARY KEY (type, start_unix, uuid)
+        ) WITHOUT ROWID;
         CREATE TABLE correlations (
             \(header())
         );
