@@ -24,7 +24,14 @@ public final class AnchorPolicy: ImportPolicy {
     /// The first instant of the run's window, once ``prepare(facts:)`` has run; `nil` for all.
     public private(set) var runStart: ExportTimestamp?
     private let now: ExportTimestamp
+    /// The anchors the run started from; never changed, so the parsing thread may read it.
+    private let anchors: [String: Anchor]
+    /// Per-type state, on the thread that calls ``decide(_:id:)`` only.
     private var states: [String: TypeState] = [:]
+    /// The type of the last record decided and its state: an export lists a type's records
+    /// together, so most records skip the dictionary.
+    private var lastType: String?
+    private var lastState: TypeState?
     private var facts: ExportFacts?
 
     private final class TypeState {
@@ -48,6 +55,7 @@ public final class AnchorPolicy: ImportPolicy {
         self.window = window
         self.windowGiven = windowGiven
         self.now = now
+        self.anchors = anchors
         for (type, anchor) in anchors { states[type] = TypeState(anchor: anchor) }
     }
 
@@ -57,18 +65,22 @@ public final class AnchorPolicy: ImportPolicy {
     }
 
     public func earliestStart(kind: RecordKind, type: String) -> ExportTimestamp? {
-        states[type]?.anchor == nil ? runStart : nil
+        anchors[type] == nil ? runStart : nil
     }
 
     public func decide(_ record: HealthRecord, id: RecordID) -> RecordDecision {
         let type = record.type
         let state: TypeState
-        if let existing = states[type] {
+        if let lastState, type == lastType {
+            state = lastState
+        } else if let existing = states[type] {
             state = existing
         } else {
             state = TypeState(anchor: nil)
             states[type] = state
         }
+        lastType = type
+        lastState = state
         let start = record.start?.secondsSince1970
         let creation = record.creation?.secondsSince1970 ?? Int64.min
         let decision = Self.decide(

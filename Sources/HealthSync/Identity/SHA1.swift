@@ -1,6 +1,6 @@
 /// SHA-1 (FIPS 180-4), only as RFC 4122 name-based UUIDs (version 5) require it; not for security.
 ///
-/// Written for short inputs on the per-record path: no allocations, a 16-word rolling schedule.
+/// Written for short inputs on the per-record path: no allocations.
 enum SHA1 {
     /// The digest of `bytes` as five big-endian words.
     static func digest(_ bytes: UnsafeRawBufferPointer) -> (UInt32, UInt32, UInt32, UInt32, UInt32) {
@@ -29,32 +29,55 @@ enum SHA1 {
     @inline(__always)
     private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x << n) | (x >> (32 - n)) }
 
+    /// One 64-byte block. The 80-word schedule is expanded up front and the rounds are plain
+    /// loops over local variables (no nested function capturing them), which keeps the five
+    /// working words in registers.
     private static func compress(_ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32), _ block: UnsafeRawPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
-            let words = w.baseAddress!
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { buffer in
+            let w = buffer.baseAddress!
             for i in 0..<16 {
-                words[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+                w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
             }
-            var (a, b, c, d, e) = state
-            @inline(__always) func schedule(_ i: Int) -> UInt32 {
-                if i < 16 { return words[i] }
-                let x = words[(i - 3) & 15] ^ words[(i - 8) & 15] ^ words[(i - 14) & 15] ^ words[i & 15]
-                let value = rotate(x, 1)
-                words[i & 15] = value
-                return value
+            for i in 16..<80 {
+                w[i] = rotate(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1)
             }
-            @inline(__always) func step(_ f: UInt32, _ k: UInt32, _ i: Int) {
-                let temp = rotate(a, 5) &+ f &+ e &+ k &+ schedule(i)
+            var a = state.0
+            var b = state.1
+            var c = state.2
+            var d = state.3
+            var e = state.4
+            for i in 0..<20 {
+                let temp = rotate(a, 5) &+ ((b & c) | (~b & d)) &+ e &+ 0x5A82_7999 &+ w[i]
                 e = d
                 d = c
                 c = rotate(b, 30)
                 b = a
                 a = temp
             }
-            for i in 0..<20 { step((b & c) | (~b & d), 0x5A82_7999, i) }
-            for i in 20..<40 { step(b ^ c ^ d, 0x6ED9_EBA1, i) }
-            for i in 40..<60 { step((b & c) | (b & d) | (c & d), 0x8F1B_BCDC, i) }
-            for i in 60..<80 { step(b ^ c ^ d, 0xCA62_C1D6, i) }
+            for i in 20..<40 {
+                let temp = rotate(a, 5) &+ (b ^ c ^ d) &+ e &+ 0x6ED9_EBA1 &+ w[i]
+                e = d
+                d = c
+                c = rotate(b, 30)
+                b = a
+                a = temp
+            }
+            for i in 40..<60 {
+                let temp = rotate(a, 5) &+ ((b & c) | (b & d) | (c & d)) &+ e &+ 0x8F1B_BCDC &+ w[i]
+                e = d
+                d = c
+                c = rotate(b, 30)
+                b = a
+                a = temp
+            }
+            for i in 60..<80 {
+                let temp = rotate(a, 5) &+ (b ^ c ^ d) &+ e &+ 0xCA62_C1D6 &+ w[i]
+                e = d
+                d = c
+                c = rotate(b, 30)
+                b = a
+                a = temp
+            }
             state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
         }
     }

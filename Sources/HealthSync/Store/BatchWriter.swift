@@ -12,7 +12,10 @@ final class BatchWriter: @unchecked Sendable {
 
     let rowsPerTransaction: Int
     let secondsPerTransaction: Double
-    private let store: HealthStore
+    /// Taken by the thread when it starts, so the thread holds no reference to the store once
+    /// ``wait()`` returns: the caller's release then closes the connection at once, before it
+    /// opens the store again.
+    private var store: HealthStore?
     private let batches: BatchQueue
     private let state = NSCondition()
     private var finish: Finish?
@@ -21,7 +24,7 @@ final class BatchWriter: @unchecked Sendable {
     /// Records skipped by `INSERT OR IGNORE`, by type; valid once ``wait()`` returned.
     private(set) var duplicates: [String: Int] = [:]
 
-    init(store: HealthStore, queueCapacity: Int = 8, rowsPerTransaction: Int = 50_000, secondsPerTransaction: Double = 1) {
+    init(store: HealthStore, queueCapacity: Int = 4, rowsPerTransaction: Int = 50_000, secondsPerTransaction: Double = 1) {
         self.store = store
         batches = BatchQueue(capacity: queueCapacity)
         self.rowsPerTransaction = rowsPerTransaction
@@ -66,18 +69,25 @@ final class BatchWriter: @unchecked Sendable {
     }
 
     private func main() {
-        var error: (any Error)?
-        do {
-            try store.queue.writeWithoutTransaction { db in try self.loop(db) }
-        } catch let caught {
-            error = StoreError.from(caught, path: store.path)
-            batches.close(discarding: true)
-        }
+        let error = writeAll()
         state.lock()
         failure = error
         done = true
         state.broadcast()
         state.unlock()
+    }
+
+    /// Runs the writing loop; returns its error.
+    private func writeAll() -> (any Error)? {
+        guard let store else { return nil }
+        self.store = nil
+        do {
+            try store.queue.writeWithoutTransaction { db in try self.loop(db) }
+            return nil
+        } catch {
+            batches.close(discarding: true)
+            return StoreError.from(error, path: store.path)
+        }
     }
 
     private func loop(_ db: Database) throws {

@@ -33,6 +33,9 @@ public final class HealthStore: Sendable {
         config.label = "healthimport-store"
         config.prepareDatabase { db in
             if !readOnly {
+                // Takes effect only in a new file: fewer, larger pages mean fewer WAL frames
+                // and system calls per imported row.
+                try db.execute(sql: "PRAGMA page_size = 16384")
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
             try db.execute(sql: "PRAGMA cache_size = -16384")

@@ -9,6 +9,15 @@ import HealthExport
 final class RecordWriter {
     let db: Database
     private var statements: [String: BoundInsert] = [:]
+    /// The statements of the tables most rows go to, kept apart from ``statements`` so a row
+    /// costs no hashing of its SQL.
+    private var quantityStatement: BoundInsert?
+    private var categoryStatement: BoundInsert?
+    private var metadataStatement: BoundInsert?
+    private var heartbeatStatement: BoundInsert?
+    /// The last device written and its JSON: most samples repeat their predecessor's device.
+    private var lastDevice: Device?
+    private var lastDeviceJSON: [UInt8] = []
     private var identity = RecordIdentity()
     /// Records skipped because the store already had their UUID, by type.
     private(set) var duplicates: [String: Int] = [:]
@@ -24,6 +33,15 @@ final class RecordWriter {
         if let statement = statements[sql] { return statement }
         let statement = BoundInsert(try db.cachedStatement(sql: sql))
         statements[sql] = statement
+        return statement
+    }
+
+    /// The statement in `slot`, prepared from `sql` on first use.
+    @inline(__always)
+    private func insert(_ slot: inout BoundInsert?, _ sql: String) throws -> BoundInsert {
+        if let statement = slot { return statement }
+        let statement = try insert(sql)
+        slot = statement
         return statement
     }
 
@@ -56,7 +74,13 @@ final class RecordWriter {
         statement.text(header.sourceName)
         statement.text(header.sourceVersion)
         if let device = header.device {
-            statement.json { JSONText.device(device, to: &$0) }
+            if device != lastDevice {
+                var buffer = JSONBuffer(capacity: 256)
+                JSONText.device(device, to: &buffer)
+                lastDeviceJSON = Array(buffer.bytes)
+                lastDevice = device
+            }
+            statement.text(bytes: lastDeviceJSON)
         } else {
             statement.text(nil)
         }
@@ -76,7 +100,8 @@ final class RecordWriter {
 
     func writeMetadata(_ entries: [MetadataEntry], owner: String) throws {
         guard !entries.isEmpty else { return }
-        let statement = try insert("INSERT OR IGNORE INTO metadata (record_uuid, position, key, value) VALUES (?, ?, ?, ?)")
+        let statement = try insert(
+            &metadataStatement, "INSERT OR IGNORE INTO metadata (record_uuid, position, key, value) VALUES (?, ?, ?, ?)")
         for (position, entry) in entries.enumerated() {
             statement.text(owner)
             statement.integer(position)
@@ -92,7 +117,7 @@ final class RecordWriter {
     static let correlationInsert = headerInsert("correlations", extra: [])
 
     private func write(_ sample: QuantitySample, uuid: String) throws -> Bool {
-        let statement = try insert(Self.quantityInsert)
+        let statement = try insert(&quantityStatement, Self.quantityInsert)
         bindHeader(statement, sample.header, uuid: uuid)
         statement.real(sample.value)
         statement.text(sample.unit)
@@ -101,6 +126,7 @@ final class RecordWriter {
         try writeMetadata(sample.metadata, owner: uuid)
         if !sample.beats.isEmpty {
             let beats = try insert(
+                &heartbeatStatement,
                 "INSERT OR IGNORE INTO heartbeats (sample_uuid, position, bpm, time_unix_ms, written_time) VALUES (?, ?, ?, ?, ?)")
             for (position, beat) in sample.beats.enumerated() {
                 beats.text(uuid)
@@ -126,7 +152,7 @@ final class RecordWriter {
     }
 
     private func write(_ sample: CategorySample, uuid: String) throws -> Bool {
-        let statement = try insert(Self.categoryInsert)
+        let statement = try insert(&categoryStatement, Self.categoryInsert)
         bindHeader(statement, sample.header, uuid: uuid)
         statement.text(sample.value)
         statement.integer(sample.rawValue)

@@ -6,17 +6,33 @@ import HealthExport
 ///
 /// GRDB's `StatementArguments` box every value; at hundreds of thousands of rows per second the
 /// import binds in place instead. Call ``text(_:)`` and friends in column order, then ``run()``.
+///
+/// Text is copied once, into a row arena the statement owns, and bound as `SQLITE_STATIC`: SQLite
+/// then neither allocates nor copies it again. The arena is only reused after ``run()`` has
+/// stepped and reset the statement, and every column is bound again before the next step, so
+/// SQLite never reads a stale value. A row that does not fit the arena binds the rest as
+/// `SQLITE_TRANSIENT` (SQLite copies it).
 final class BoundInsert {
     private let statement: Statement
     private let handle: OpaquePointer
     private var column: Int32 = 0
-    private var scratch: [UInt8] = []
+    private let arena: UnsafeMutablePointer<UInt8>
+    private var arenaUsed = 0
+    private static let arenaCapacity = 1 << 16
+    /// Reused by ``json(_:)``, so a JSON column costs no allocation per row.
+    private var jsonBuffer = JSONBuffer(capacity: 512)
 
     /// Wraps a prepared (cached) statement.
     init(_ statement: Statement) {
         self.statement = statement
         handle = statement.sqliteStatement
-        scratch.reserveCapacity(64)
+        arena = .allocate(capacity: Self.arenaCapacity)
+    }
+
+    deinit {
+        // The cached statement may outlive this object: let it hold no pointer into the arena.
+        sqlite3_clear_bindings(handle)
+        arena.deallocate()
     }
 
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -24,6 +40,20 @@ final class BoundInsert {
     @inline(__always) private func next() -> Int32 {
         column += 1
         return column
+    }
+
+    /// Binds `count` bytes at `base` as text, copied into the arena when they fit.
+    @inline(__always)
+    private func bindText(_ index: Int32, _ base: UnsafeRawPointer, _ count: Int) {
+        if arenaUsed + count <= Self.arenaCapacity {
+            let destination = arena + arenaUsed
+            destination.update(from: base.assumingMemoryBound(to: UInt8.self), count: count)
+            arenaUsed += count
+            _ = sqlite3_bind_text(
+                handle, index, UnsafeRawPointer(destination).assumingMemoryBound(to: CChar.self), Int32(count), nil)
+        } else {
+            _ = sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(count), Self.transient)
+        }
     }
 
     /// Binds text, or NULL.
@@ -34,7 +64,11 @@ final class BoundInsert {
             return
         }
         value.withUTF8 { bytes in
-            _ = sqlite3_bind_text(handle, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+            guard let base = bytes.baseAddress, bytes.count > 0 else {
+                _ = sqlite3_bind_text(handle, index, "", 0, Self.transient)
+                return
+            }
+            bindText(index, base, bytes.count)
         }
     }
 
@@ -50,7 +84,7 @@ final class BoundInsert {
             _ = sqlite3_bind_text(handle, index, "", 0, Self.transient)
             return
         }
-        _ = sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
+        bindText(index, base, bytes.count)
     }
 
     /// Binds an integer, or NULL.
@@ -77,17 +111,29 @@ final class BoundInsert {
             sqlite3_bind_null(handle, next())
             return
         }
-        scratch.removeAll(keepingCapacity: true)
-        value.appendISO8601(to: &scratch)
-        text(bytes: scratch)
+        let index = next()
+        if arenaUsed + ExportTimestamp.maximumISO8601Length <= Self.arenaCapacity {
+            let destination = arena + arenaUsed
+            let count = value.writeISO8601(into: destination)
+            arenaUsed += count
+            _ = sqlite3_bind_text(
+                handle, index, UnsafeRawPointer(destination).assumingMemoryBound(to: CChar.self), Int32(count), nil)
+        } else {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ExportTimestamp.maximumISO8601Length) { buffer in
+                let count = value.writeISO8601(into: buffer.baseAddress!)
+                _ = sqlite3_bind_text(
+                    handle, index, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self),
+                    Int32(count), Self.transient)
+            }
+        }
         integer(value.secondsSince1970)
     }
 
     /// Binds a JSON value built by `build`, or NULL when it writes nothing.
     func json(_ build: (inout JSONBuffer) -> Void) {
-        var buffer = JSONBuffer(capacity: 512)
-        build(&buffer)
-        if buffer.bytes.isEmpty { sqlite3_bind_null(handle, next()) } else { text(bytes: buffer.bytes) }
+        jsonBuffer.removeAll()
+        build(&jsonBuffer)
+        if jsonBuffer.bytes.isEmpty { sqlite3_bind_null(handle, next()) } else { text(bytes: jsonBuffer.bytes) }
     }
 
     /// Runs the insert; returns whether it added a row (`false` when `OR IGNORE` skipped it).
@@ -96,6 +142,7 @@ final class BoundInsert {
         defer {
             column = 0
             sqlite3_reset(handle)
+            arenaUsed = 0
         }
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else {

@@ -12,7 +12,7 @@ public struct ImportOptions: Sendable {
     /// Read the export even when the very same one was imported before.
     public var force = false
     /// Records per batch handed to the writing thread.
-    public var batchSize = 4_096
+    public var batchSize = 2_048
     /// Records per transaction (the other bound is ``secondsPerTransaction``).
     public var rowsPerTransaction = 50_000
     /// Seconds per transaction at most.

@@ -23,9 +23,12 @@ public enum StoreSchema {
     }
 
     /// The columns every sample table starts with.
-    static func header(type: String = "type") -> String {
+    ///
+    /// With `keyed: false` the `uuid` is no primary key: the table's key is
+    /// `(type, start_unix, uuid)` instead (see ``recordTables``).
+    static func header(type: String = "type", keyed: Bool = true) -> String {
         """
-        uuid TEXT PRIMARY KEY NOT NULL,
+        uuid TEXT \(keyed ? "PRIMARY KEY " : "")NOT NULL,
         \(type) TEXT NOT NULL,
         source_name TEXT,
         source_version TEXT,
@@ -41,12 +44,12 @@ public enum StoreSchema {
 
     static let recordTables = """
         CREATE TABLE quantity_samples (
-            \(header()),
+            \(header(keyed: false)),
             value REAL,
             unit TEXT,
-            value_text TEXT
-        );
-        CREATE INDEX quantity_samples_by_type_start ON quantity_samples(type, start_unix);
+            value_text TEXT,
+            PRIMARY KEY (type, start_unix, uuid)
+        ) WITHOUT ROWID;
         CREATE TABLE heartbeats (
             sample_uuid TEXT NOT NULL,
             position INTEGER NOT NULL,
@@ -63,11 +66,11 @@ public enum StoreSchema {
         );
         CREATE INDEX weight_samples_by_start ON weight_samples(start_unix);
         CREATE TABLE category_samples (
-            \(header()),
+            \(header(keyed: false)),
             value TEXT,
-            raw_value INTEGER
-        );
-        CREATE INDEX category_samples_by_type_start ON category_samples(type, start_unix);
+            raw_value INTEGER,
+            PRIMARY KEY (type, start_unix, uuid)
+        ) WITHOUT ROWID;
         CREATE TABLE correlations (
             \(header())
         );
