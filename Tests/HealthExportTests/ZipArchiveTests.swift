@@ -12,6 +12,8 @@ enum ZipFixtures {
     static let exportZip = zipFolder + "/export.zip"
     static let bareXML = root + "/SampleExports/v14-2025/export.xml"
     static let corpus = root + "/../shared/corpus"
+    /// Whether the third-party corpus sits beside this clone (a user's clone has none).
+    static let corpusAvailable = FileManager.default.fileExists(atPath: corpus + "/SOURCES.md")
 
     /// Every record `read` yields, with the report.
     static func records(_ read: (@escaping (HealthRecord) throws -> Void) throws -> ReadReport) throws -> (

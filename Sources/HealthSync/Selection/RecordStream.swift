@@ -70,7 +70,7 @@ public final class RecordStream {
     }
 
     /// Records per batch handed from the reading thread to the consuming one.
-    static let batchSize = 2048
+    static let batchSize = 512
 
     /// Runs the read. `body` gets every record the policy decides is new; the others are counted.
     ///
