@@ -46,34 +46,17 @@ public struct RecordJSON {
     static func header(_ header: SampleHeader, to out: inout JSONBuffer) {
         out.field("sourceName", header.sourceName)
         out.field("sourceVersion", header.sourceVersion)
-        if let device = header.device { Self.device(device, to: &out) }
-        out.field("created", header.creationDate)
-    }
-
-    static func device(_ device: Device, to out: inout JSONBuffer) {
-        out.key("device")
-        out.beginObject()
-        out.field("name", device.name)
-        out.field("manufacturer", device.manufacturer)
-        out.field("model", device.model)
-        out.field("hardware", device.hardware)
-        out.field("software", device.software)
-        for entry in device.other {
-            out.key(entry.key)
-            out.string(entry.value)
+        if let device = header.device {
+            out.key("device")
+            out.object(device)
         }
-        out.endObject()
+        out.field("created", header.creationDate)
     }
 
     static func metadata(_ entries: [MetadataEntry], key: StaticString = "metadata", to out: inout JSONBuffer) {
         guard !entries.isEmpty else { return }
         out.key(key)
-        out.beginObject()
-        for entry in entries {
-            out.key(entry.key)
-            out.string(entry.value)
-        }
-        out.endObject()
+        out.object(entries)
     }
 
     static func write(_ sample: QuantitySample, to out: inout JSONBuffer) {
@@ -183,9 +166,7 @@ public struct RecordJSON {
                 out.field("end", route.endDate)
                 if !route.filePaths.isEmpty {
                     out.key("files")
-                    out.beginArray()
-                    for path in route.filePaths { out.string(path) }
-                    out.endArray()
+                    out.array(route.filePaths)
                 }
                 if !route.locations.isEmpty { out.field("points", route.locations.count) }
                 metadata(route.metadata, to: &out)
@@ -252,16 +233,7 @@ public struct RecordJSON {
 
     static func attributes(_ name: StaticString, _ attributes: [WrittenAttribute], to out: inout JSONBuffer) {
         out.key(name)
-        out.beginObject()
-        for attribute in attributes {
-            out.key(attribute.name)
-            if let number = NumberParser.parseDouble(attribute.value) {
-                out.number(number)
-            } else {
-                out.string(attribute.value)
-            }
-        }
-        out.endObject()
+        out.object(attributes)
     }
 
     static func write(_ audiogram: Audiogram, to out: inout JSONBuffer) {
@@ -269,18 +241,7 @@ public struct RecordJSON {
         metadata(audiogram.metadata, to: &out)
         out.key("points")
         out.beginArray()
-        for point in audiogram.points {
-            out.beginObject()
-            for attribute in point {
-                out.key(attribute.name)
-                if let number = NumberParser.parseDouble(attribute.value) {
-                    out.number(number)
-                } else {
-                    out.string(attribute.value)
-                }
-            }
-            out.endObject()
-        }
+        for point in audiogram.points { out.object(point) }
         out.endArray()
     }
 
@@ -291,9 +252,7 @@ public struct RecordJSON {
         attributes("leftEye", prescription.leftEye, to: &out)
         if !prescription.attachments.isEmpty {
             out.key("attachments")
-            out.beginArray()
-            for attachment in prescription.attachments { out.string(attachment) }
-            out.endArray()
+            out.array(prescription.attachments)
         }
         metadata(prescription.metadata, to: &out)
     }
@@ -330,8 +289,6 @@ public struct RecordJSON {
         out.field("lead", ecg.lead)
         out.field("unit", ecg.unit)
         out.key("samples")
-        out.beginArray()
-        for sample in ecg.samples { out.number(sample) }
-        out.endArray()
+        out.array(ecg.samples)
     }
 }

@@ -69,6 +69,12 @@ public final class RecordStream {
         self.policy = policy
     }
 
+    /// What the reading thread hands over: batches of records, then how the read ended.
+    enum StreamItem {
+        case batch([HealthRecord])
+        case finished(Result<ReadReport, any Error>)
+    }
+
     /// Records per batch handed from the reading thread to the consuming one.
     static let batchSize = 512
 
@@ -85,9 +91,12 @@ public final class RecordStream {
             guard selection.selects(kind: kind, type: type) || kind == .correlation else { return .skip }
             return policy.earliestStart(kind: kind, type: type).map(TypePlan.startingAt) ?? .all
         }
-        let channel = RecordChannel(capacity: 4)
+        let channel = BoundedQueue<StreamItem>(capacity: 4)
         let reading = Handover(value: (reader, policy))
+        let readerDone = DispatchGroup()
+        readerDone.enter()
         DispatchQueue.global().async {
+            defer { readerDone.leave() }
             let (reader, policy) = reading.value
             var batch: [HealthRecord] = []
             batch.reserveCapacity(Self.batchSize)
@@ -96,34 +105,33 @@ public final class RecordStream {
                     if case .export(let facts) = record { policy.prepare(facts: facts) }
                     batch.append(record)
                     if batch.count == Self.batchSize {
-                        if channel.isCancelled { throw ConsumerStopped() }
-                        channel.send(.batch(batch))
+                        guard channel.push(.batch(batch)) else { throw ConsumerStopped() }
                         batch.removeAll(keepingCapacity: true)
                     }
                 }
             }
             // Records read before a failure are still handed over, then the failure.
-            if !batch.isEmpty, !channel.isCancelled { channel.send(.batch(batch)) }
-            channel.send(.finished(result))
+            if !batch.isEmpty { channel.push(.batch(batch)) }
+            channel.push(.finished(result))
         }
+        // Whatever happens here, the reading thread is done before this returns.
+        defer { readerDone.wait() }
         var failure: (any Error)?
         var readReport = ReadReport()
-        receiving: while true {
-            switch channel.receive() {
+        receiving: while let item = channel.pop() {
+            switch item {
             case .batch(let records):
-                guard failure == nil else { continue }
                 do {
                     for record in records { try handle(record, body: body) }
                 } catch {
                     failure = error
-                    channel.cancel()
+                    channel.close(discarding: true)
+                    break receiving
                 }
             case .finished(let result):
-                if failure == nil {
-                    switch result {
-                    case .success(let report): readReport = report
-                    case .failure(let error): failure = error
-                    }
+                switch result {
+                case .success(let report): readReport = report
+                case .failure(let error): failure = error
                 }
                 break receiving
             }

@@ -16,7 +16,7 @@ final class BatchWriter: @unchecked Sendable {
     /// ``wait()`` returns: the caller's release then closes the connection at once, before it
     /// opens the store again.
     private var store: HealthStore?
-    private let batches: BatchQueue
+    private let batches: BoundedQueue<[IdentifiedRecord]>
     private let state = NSCondition()
     private var finish: Finish?
     private var failure: (any Error)?
@@ -26,7 +26,7 @@ final class BatchWriter: @unchecked Sendable {
 
     init(store: HealthStore, queueCapacity: Int = 4, rowsPerTransaction: Int = 50_000, secondsPerTransaction: Double = 1) {
         self.store = store
-        batches = BatchQueue(capacity: queueCapacity)
+        batches = BoundedQueue(capacity: queueCapacity)
         self.rowsPerTransaction = rowsPerTransaction
         self.secondsPerTransaction = secondsPerTransaction
     }

@@ -20,7 +20,7 @@ extension RecordWriter {
         statement.text(ecg.lead)
         statement.text(ecg.unit)
         statement.integer(ecg.samples.count)
-        statement.json { JSONText.numbers(ecg.samples, to: &$0) }
+        statement.json { $0.array(ecg.samples) }
         return try statement.run()
     }
 
@@ -46,7 +46,7 @@ extension RecordWriter {
         bindHeader(statement, audiogram.header, uuid: uuid)
         statement.json { out in
             out.beginArray()
-            for point in audiogram.points { JSONText.attributes(point, to: &out) }
+            for point in audiogram.points { out.object(point) }
             out.endArray()
         }
         guard try statement.run() else { return false }
@@ -65,9 +65,9 @@ extension RecordWriter {
         statement.timestamp(prescription.dateIssued)
         statement.timestamp(prescription.expirationDate)
         statement.text(prescription.brand)
-        statement.json { JSONText.attributes(prescription.rightEye, to: &$0) }
-        statement.json { JSONText.attributes(prescription.leftEye, to: &$0) }
-        statement.json { JSONText.strings(prescription.attachments, to: &$0) }
+        statement.json { $0.object(prescription.rightEye) }
+        statement.json { $0.object(prescription.leftEye) }
+        statement.json { $0.array(prescription.attachments) }
         guard try statement.run() else { return false }
         try writeMetadata(prescription.metadata, owner: uuid)
         return true

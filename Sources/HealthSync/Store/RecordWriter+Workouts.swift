@@ -38,7 +38,7 @@ extension RecordWriter {
             activities.timestamp(activity.endDate)
             activities.real(activity.duration?.value)
             activities.text(activity.duration?.unit)
-            activities.json { JSONText.optionalObject(activity.metadata, to: &$0) }
+            activities.json { if !activity.metadata.isEmpty { $0.object(activity.metadata) } }
             try activities.run()
             try writeEvents(activity.events, workout: uuid, activity: index + 1)
             try writeStatistics(activity.statistics, workout: uuid, activity: index + 1)
@@ -57,8 +57,8 @@ extension RecordWriter {
             routes.timestamp(route.creationDate)
             routes.timestamp(route.startDate)
             routes.timestamp(route.endDate)
-            routes.json { JSONText.strings(route.filePaths, to: &$0) }
-            routes.json { JSONText.optionalObject(route.metadata, to: &$0) }
+            routes.json { $0.array(route.filePaths) }
+            routes.json { if !route.metadata.isEmpty { $0.object(route.metadata) } }
             try routes.run()
         }
         return true
@@ -79,7 +79,7 @@ extension RecordWriter {
             statement.timestamp(event.date)
             statement.real(event.duration?.value)
             statement.text(event.duration?.unit)
-            statement.json { JSONText.optionalObject(event.metadata, to: &$0) }
+            statement.json { if !event.metadata.isEmpty { $0.object(event.metadata) } }
             try statement.run()
         }
     }

@@ -76,7 +76,7 @@ final class RecordWriter {
         if let device = header.device {
             if device != lastDevice {
                 var buffer = JSONBuffer(capacity: 256)
-                JSONText.device(device, to: &buffer)
+                buffer.object(device)
                 lastDeviceJSON = Array(buffer.bytes)
                 lastDevice = device
             }
@@ -207,7 +207,7 @@ final class RecordWriter {
         statement.timestamp(facts.exportDate)
         statement.text(facts.locale)
         statement.integer(facts.version)
-        statement.json { JSONText.object(facts.profile, to: &$0) }
+        statement.json { $0.object(facts.profile) }
         return try statement.run()
     }
 }
