@@ -244,16 +244,7 @@ final class ParseState {
 
     /// Whether a record of `type` starting at `start` is yielded; counts it when it is not.
     func admits(kind: RecordKind, type: String, typeID: Int, start: ExportTimestamp) -> Bool {
-        switch plan(for: kind, type: type, id: typeID) {
-        case .all: return true
-        case .skip:
-            report.notSelected += 1
-            return false
-        case .startingAt(let bound):
-            if start >= bound { return true }
-            report.outsideWindow[type, default: 0] += 1
-            return false
-        }
+        report.admits(plan(for: kind, type: type, id: typeID), type: type, start: start)
     }
 
     func device(_ bytes: UnsafeRawBufferPointer) -> Device {

@@ -48,6 +48,21 @@ public struct ReadReport: Sendable {
     /// An empty report.
     public init() {}
 
+    /// Whether a record of `type` starting at `start` passes `plan`; when it does not, counts it
+    /// as not selected or as outside the window.
+    mutating func admits(_ plan: TypePlan, type: String, start: ExportTimestamp) -> Bool {
+        switch plan {
+        case .all: return true
+        case .skip:
+            notSelected += 1
+            return false
+        case .startingAt(let bound):
+            if start >= bound { return true }
+            outsideWindow[type, default: 0] += 1
+            return false
+        }
+    }
+
     /// How many invalid records in all.
     public var invalidCount: Int { invalidCounts.values.reduce(0, +) }
 }

@@ -43,7 +43,7 @@ final class SidecarReader {
                 let type = workout.activityType
                 let plan = workoutPlans[type] ?? outer(.workout, type)
                 workoutPlans[type] = plan
-                if Self.admits(plan, type: type, start: workout.header.startDate, counting: &extra) {
+                if extra.admits(plan, type: type, start: workout.header.startDate) {
                     try body(record)
                 }
                 guard package.hasSidecars else {
@@ -53,20 +53,16 @@ final class SidecarReader {
                 for route in workout.routes {
                     for path in route.filePaths {
                         guard let track = self.track(path, route: route, workout: workout) else { continue }
-                        if Self.admits(
-                            routePlan, type: RouteTrack.typeIdentifier, start: track.startDate ?? track.workoutStart,
-                            counting: &extra)
-                        {
+                        let start = track.startDate ?? track.workoutStart
+                        if extra.admits(routePlan, type: RouteTrack.typeIdentifier, start: start) {
                             try body(.route(track))
                         }
                     }
                 }
             case .route(let track):
                 // Inline `Location` points of old exports, yielded by the XML reader.
-                if Self.admits(
-                    routePlan, type: RouteTrack.typeIdentifier, start: track.startDate ?? track.workoutStart,
-                    counting: &extra)
-                {
+                let start = track.startDate ?? track.workoutStart
+                if extra.admits(routePlan, type: RouteTrack.typeIdentifier, start: start) {
                     try body(record)
                 }
             default:
@@ -80,8 +76,7 @@ final class SidecarReader {
         } else {
             for path in ecgPaths {
                 guard let ecg = electrocardiogram(path) else { continue }
-                if Self.admits(
-                    ecgPlan, type: Electrocardiogram.typeIdentifier, start: ecg.recordedDate, counting: &extra)
+                if extra.admits(ecgPlan, type: Electrocardiogram.typeIdentifier, start: ecg.recordedDate)
                 {
                     try body(.electrocardiogram(ecg))
                 }
@@ -101,22 +96,6 @@ final class SidecarReader {
             report.warnings.append("\(package.displayName): warning: \(moreWarnings) more sidecar warnings not shown")
         }
         return report
-    }
-
-    /// Whether a record passes `plan`; counts it as not selected or outside the window when not.
-    static func admits(_ plan: TypePlan, type: String, start: ExportTimestamp, counting report: inout ReadReport)
-        -> Bool
-    {
-        switch plan {
-        case .all: return true
-        case .skip:
-            report.notSelected += 1
-            return false
-        case .startingAt(let bound):
-            if start >= bound { return true }
-            report.outsideWindow[type, default: 0] += 1
-            return false
-        }
     }
 
     private func track(_ path: String, route: WorkoutRoute, workout: Workout) -> RouteTrack? {
