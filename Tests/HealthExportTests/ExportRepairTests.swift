@@ -61,3 +61,42 @@ import Testing
         #expect(throws: ExportError.self) { try repaired("", chunk: 10) }
     }
 }
+
+@Suite struct DeviceEntitiesTests {
+    static let line =
+        "<Record device=\"&lt;&lt;HKDevice: 0x283a1c0f0&gt;, name:Apple Watch, hardware:Watch6,1, software:10.1&gt;\" sourceName=\"A &amp; B\"/>\n"
+
+    func rewritten(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { DeviceEntities.rewrite($0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test("Entities in device descriptions become spaces of the same length; other values keep theirs")
+    func rewrite() {
+        let out = rewritten(Self.line)
+        #expect(out.count == Self.line.count)
+        #expect(out.contains("device=\"        HKDevice: 0x283a1c0f0    , name:Apple Watch"))
+        #expect(out.contains("software:10.1    \""))
+        #expect(out.contains("sourceName=\"A &amp; B\""))
+    }
+
+    @Test("A description cut by the end of a chunk is left whole")
+    func cutValue() {
+        let cut = String(Self.line.prefix(60))
+        #expect(rewritten(cut) == cut)
+    }
+
+    @Test("Both forms of a description parse to the same device")
+    func bothForms() {
+        func device(_ text: String) -> Device {
+            var text = text
+            return text.withUTF8 { DeviceParser.parse(String(decoding: DeviceParser.stableBytes(UnsafeRawBufferPointer($0)), as: UTF8.self)) }
+        }
+        let original = device("<<HKDevice: 0x283a1c0f0>, name:Apple Watch, hardware:Watch6,1, software:10.1>")
+        let spaced = device("        HKDevice: 0x283a1c0f0    , name:Apple Watch, hardware:Watch6,1, software:10.1    ")
+        #expect(original == spaced)
+        #expect(spaced.hardware == "Watch6,1")
+        #expect(spaced.software == "10.1")
+    }
+}

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Mends, as bytes stream past, the breakage real exports carry, keeping every byte's position
 /// so that libxml2's line and column numbers still point into the original file:
 ///
@@ -64,17 +72,36 @@ public final class ExportRepair: ByteSource {
                 break
             }
             filled += count
-            if filled >= buffer.count / 2 || !legacyAttributeRepair { break }
+            if filled >= buffer.count / 2 { break }
         }
         let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<filled])
         replacedControlCharacters += ControlCharacters.replace(in: chunk)
-        guard legacyAttributeRepair else { return filled }
+        guard legacyAttributeRepair else {
+            // End the chunk at a line break, so that no start tag straddles two chunks, then
+            // take the entities out of the device descriptions (see DeviceEntities).
+            var ready = filled
+            if !upstreamEnded, let lastBreak = Self.lastLineBreak(in: chunk), filled - lastBreak - 1 < buffer.count / 2 {
+                ready = lastBreak + 1
+                tagState.carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[ready...]))
+            }
+            DeviceEntities.rewrite(UnsafeMutableRawBufferPointer(rebasing: chunk[..<ready]))
+            return ready
+        }
         let ready = tagState.repair(chunk, final: upstreamEnded)
         if ready < filled {
             tagState.carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[ready...]))
         }
         if ready == 0 && !upstreamEnded { return try read(into: buffer) }
         return ready
+    }
+
+    static func lastLineBreak(in bytes: UnsafeMutableRawBufferPointer) -> Int? {
+        var index = bytes.count - 1
+        while index >= 0 {
+            if bytes[index] == 0x0A { return index }
+            index -= 1
+        }
+        return nil
     }
 
     /// Reads the prolog into `pending`, blanks the DTD's internal subset and decides the mode.
@@ -304,5 +331,50 @@ struct TagScanner {
     @inline(__always)
     private func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+}
+
+/// Takes the entities out of `device="&lt;&lt;HKDevice: 0x…&gt;, name:…, software:10.1&gt;"`,
+/// replacing each `&lt;` and `&gt;` by four spaces (the same length, so positions hold).
+///
+/// libxml2 reads an attribute value that holds an entity one character at a time; the device
+/// description on nearly every record made that slow path cost about 40 % of all parsing.
+/// ``DeviceParser`` reads both forms.
+enum DeviceEntities {
+    private static let attribute = Array("device=\"".utf8)
+    private static let lessThan = Array("&lt;".utf8)
+    private static let greaterThan = Array("&gt;".utf8)
+
+    static func rewrite(_ bytes: UnsafeMutableRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var index = 0
+        while index < count, let found = memchr(base + index, 0x26, count - index) {
+            let at = found - base
+            guard at >= attribute.count, matches(attribute, bytes, at - attribute.count), matches(lessThan, bytes, at) else {
+                index = at + 1
+                continue
+            }
+            // Only a value whose closing quote is in this chunk: never half of one.
+            guard let quote = memchr(base + at, 0x22, count - at) else { return }
+            let end = quote - base
+            var position = at
+            while position < end {
+                if bytes[position] == 0x26, matches(lessThan, bytes, position) || matches(greaterThan, bytes, position) {
+                    for offset in 0..<4 { bytes[position + offset] = 0x20 }
+                    position += 4
+                } else {
+                    position += 1
+                }
+            }
+            index = end
+        }
+    }
+
+    @inline(__always)
+    private static func matches(_ pattern: [UInt8], _ bytes: UnsafeMutableRawBufferPointer, _ at: Int) -> Bool {
+        guard at + pattern.count <= bytes.count else { return false }
+        for offset in 0..<pattern.count where bytes[at + offset] != pattern[offset] { return false }
+        return true
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses the export's `HKDevice` descriptions:
 /// `<<HKDevice: 0x283a1c0f0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1>`.
 ///
@@ -9,10 +17,22 @@ enum DeviceParser {
     ]
 
     /// The description with the leading `<<HKDevice: 0x…>, ` removed, for use as a cache key.
+    /// Also reads the form ``DeviceEntities`` leaves, with spaces for the angle brackets.
     static func stableBytes(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        guard bytes.count > 2, bytes[0] == UInt8(ascii: "<"), bytes[1] == UInt8(ascii: "<") else { return bytes }
-        var index = 2
-        while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
+        var index = 0
+        while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+        let marker: StaticString = "HKDevice:"
+        if index + 2 < bytes.count, bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "<") {
+            index += 2
+        } else if bytes.count - index > marker.utf8CodeUnitCount,
+            memcmp(bytes.baseAddress! + index, marker.utf8Start, marker.utf8CodeUnitCount) == 0
+        {
+            index += marker.utf8CodeUnitCount
+        } else {
+            return bytes
+        }
+        // Past the address, to the first field.
+        while index < bytes.count, bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: ",") { index += 1 }
         index += 1
         while index < bytes.count, bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: " ") {
             index += 1
@@ -23,6 +43,7 @@ enum DeviceParser {
     /// Parses the part after the address: `name:Apple Watch, manufacturer:Apple Inc., ..., software:10.1>`.
     static func parse(_ stable: String) -> Device {
         var text = Substring(stable)
+        while text.last == " " { text = text.dropLast() }
         if text.hasSuffix(">") { text = text.dropLast() }
         var device = Device()
         // Split on ", key:" where key is a word: values such as "Watch6,1" hold commas without a key after them.
