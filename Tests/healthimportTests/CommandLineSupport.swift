@@ -28,8 +28,15 @@ struct CLI {
 
     /// Runs `healthimport arguments`, feeding `stdin` when given, from `directory`.
     static func run(_ arguments: [String], stdin: Data? = nil, directory: String? = nil) throws -> Result {
+        try runProcess(binary, arguments, stdin: stdin, directory: directory)
+    }
+
+    /// Runs any program the same way: standard output through a pipe, standard error through a file.
+    static func runProcess(
+        _ executable: String, _ arguments: [String], stdin: Data? = nil, directory: String? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let output = Pipe()

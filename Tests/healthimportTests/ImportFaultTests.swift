@@ -193,22 +193,7 @@ import Darwin
     /// Runs the binary, through `prefix` (e.g. setpriv) when given.
     func runCLI(_ prefix: [String], _ arguments: [String]) throws -> CLI.Result {
         guard let launcher = prefix.first else { return try CLI.run(arguments) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: launcher)
-        process.arguments = Array(prefix.dropFirst()) + [CLI.binary] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Result(
-            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData, as: UTF8.self))
+        return try CLI.runProcess(launcher, Array(prefix.dropFirst()) + [CLI.binary] + arguments, directory: "/")
     }
 
     /// Runs a system tool quietly; returns its exit status.

@@ -103,22 +103,8 @@ enum SQLiteShell {
 
     /// Runs `sql` on `database` read-only; returns the output lines.
     static func query(_ database: String, _ sql: String) throws -> (status: Int32, lines: [String], errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = ["-readonly", "-batch", database, sql]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init),
-            String(decoding: errorData, as: UTF8.self)
-        )
+        let result = try CLI.runProcess(path!, ["-readonly", "-batch", database, sql])
+        return (result.status, result.lines, result.stderr)
     }
 }
 
