@@ -123,17 +123,39 @@ public struct JSONBuffer: ~Copyable {
             storage[count] = UInt8(ascii: "\"")
             count += 1
             var runStart = 0
-            for index in 0..<utf8.count {
+            var index = 0
+            let raw = UnsafeRawBufferPointer(utf8)
+            while index < utf8.count {
+                // Eight bytes at a time while none needs escaping (no quote, backslash or control byte).
+                if index + 8 <= utf8.count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    if !Self.needsEscaping(word) {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = utf8[index]
+                index += 1
                 guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                put(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[runStart..<index]))
+                let at = index - 1
+                put(UnsafeRawBufferPointer(rebasing: raw[runStart..<at]))
                 escape(byte)
-                runStart = index + 1
+                runStart = index
             }
             put(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(utf8)[runStart...]))
         }
         put(UInt8(ascii: "\""))
         needsComma = true
+    }
+
+    /// Whether any of the eight bytes is a quote, a backslash or below 0x20.
+    @inline(__always)
+    private static func needsEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        return (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x22))
+            || hasZero(word ^ (ones &* 0x5C))
     }
 
     private mutating func escape(_ byte: UInt8) {
