@@ -98,3 +98,22 @@ import Testing
         #expect(error?.description.contains("heart-rate") == true)
     }
 }
+
+@Suite struct JSONStringTests {
+    @Test("Strings round-trip through a JSON parser, whatever the position of the characters to escape",
+          arguments: ["\"", "\\", "\n", "\u{01}", "é", "’"])
+    func escapesAnywhere(special: String) throws {
+        for length in 0..<24 {
+            for position in 0...length {
+                var text = String(repeating: "a", count: length)
+                text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
+                var buffer = JSONBuffer()
+                buffer.beginArray()
+                buffer.string(text)
+                buffer.endArray()
+                let parsed = try JSONSerialization.jsonObject(with: Data(buffer.text.utf8)) as? [String]
+                #expect(parsed == [text], "\(buffer.text)")
+            }
+        }
+    }
+}
