@@ -118,7 +118,7 @@ public final class ExportRepair: ByteSource {
                 break
             }
             pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
-            if Self.prologEnd(of: pending) != nil {
+            if Self.prologIsComplete(pending) {
                 rootFound = true
                 break
             }
@@ -145,11 +145,11 @@ public final class ExportRepair: ByteSource {
         }
     }
 
-    /// The offset just past `<HealthData` once the prolog is complete, `nil` while it may go on.
-    static func prologEnd(of bytes: [UInt8]) -> Int? {
-        guard let root = find(Array("<HealthData".utf8), in: bytes, from: 0) else { return nil }
-        if let (_, close) = internalSubset(of: bytes), close > root { return nil }
-        return root
+    /// Whether `bytes` hold the whole prolog: the root element has started, after any internal DTD.
+    static func prologIsComplete(_ bytes: [UInt8]) -> Bool {
+        guard let root = find(Array("<HealthData".utf8), in: bytes, from: 0) else { return false }
+        if let (_, close) = internalSubset(of: bytes), close > root { return false }
+        return true
     }
 
     /// The range strictly inside `<!DOCTYPE ... [` and `]>`, when the prolog has one.

@@ -11,11 +11,6 @@ struct PendingSample {
     var beats: [Heartbeat] = []
 }
 
-/// A `Correlation` being read.
-struct PendingCorrelation {
-    var correlation: Correlation
-}
-
 extension ParseState {
     /// The attributes of the sample elements (`Record`, `Correlation`, `Workout`, `Audiogram`), read in one pass.
     struct SampleAttributes {
@@ -150,7 +145,7 @@ extension ParseState {
         sample = nil
         let record = SampleKinds.record(from: pending)
         if stack.last == .correlation {
-            if let member = record { correlation?.correlation.members.append(member) }
+            if let member = record { correlation?.members.append(member) }
             return
         }
         if let member = record { try sink(member.record) }
@@ -164,13 +159,13 @@ extension ParseState {
         }
         let type = types.intern(typeBytes).string
         guard let header = header(parsed, type: type, element: "Correlation") else { return skipCurrent() }
-        correlation = PendingCorrelation(correlation: Correlation(header: header))
+        correlation = Correlation(header: header)
     }
 
     func finishCorrelation() throws {
-        guard let pending = correlation else { return }
+        guard let finished = correlation else { return }
         correlation = nil
-        try sink(.correlation(pending.correlation))
+        try sink(.correlation(finished))
     }
 }
 

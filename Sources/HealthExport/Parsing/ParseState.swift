@@ -39,7 +39,7 @@ final class ParseState {
 
     // What is open.
     var sample: PendingSample?
-    var correlation: PendingCorrelation?
+    var correlation: Correlation?
     var workout: Workout?
     var activityIndex: Int?
     var eventOwner: EventOwner?
@@ -303,7 +303,7 @@ final class ParseState {
         let entry = MetadataEntry(key: string(key), value: value.map(string) ?? "")
         switch parent {
         case .record: sample?.metadata.append(entry)
-        case .correlation: correlation?.correlation.metadata.append(entry)
+        case .correlation: correlation?.metadata.append(entry)
         case .workout: workout?.metadata.append(entry)
         case .workoutActivity:
             if let index = activityIndex { workout?.activities[index].metadata.append(entry) }

@@ -17,7 +17,7 @@ enum RunReport {
 
     static func warnings(_ read: ReadReport) {
         for example in read.invalidExamples.prefix(5) {
-            Diagnostics.print("\(read.facts.locale == nil ? "" : "")warning: invalid record at \(example)")
+            Diagnostics.print("warning: invalid record at \(example)")
         }
         for warning in read.warnings.prefix(5) { Diagnostics.print(warning) }
         if read.replacedControlCharacters > 0 {
