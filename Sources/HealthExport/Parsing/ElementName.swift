@@ -16,7 +16,15 @@ enum ElementName: UInt8 {
     case attachment, unknown
 
     init(_ name: UnsafePointer<UInt8>) {
-        let length = strlen(name)
+        self.init(name, length: strlen(name))
+    }
+
+    /// The element named by the `length` bytes at `name`, which need no terminating NUL.
+    init(_ name: UnsafePointer<UInt8>, length: Int) {
+        guard length > 0 else {
+            self = .unknown
+            return
+        }
         @inline(__always) func matches(_ literal: StaticString) -> Bool {
             length == literal.utf8CodeUnitCount && memcmp(name, literal.utf8Start, length) == 0
         }

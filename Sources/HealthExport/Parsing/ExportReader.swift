@@ -14,7 +14,7 @@ public final class ExportReader {
     /// The chunk size handed to libxml2.
     public static let chunkSize = 256 << 10
 
-    private let repair: ExportRepair
+    let repair: ExportRepair
 
     /// Decides, once per distinct type, which records to yield. Defaults to all.
     public var plan: (RecordKind, String) -> TypePlan = { _, _ in .all }
@@ -35,7 +35,7 @@ public final class ExportReader {
     /// Bytes read from the source so far (for progress); safe to read from any thread.
     public var bytesRead: Int64 { progress.load() }
 
-    private let progress = SharedCounter()
+    let progress = SharedCounter()
 
     /// The source's size, when known up front.
     public var expectedByteCount: Int64? { repair.expectedByteCount }
@@ -48,7 +48,7 @@ public final class ExportReader {
     /// ``ExportPackage/makeReader()`` also yields the sidecars: each workout's GPX routes right
     /// after it, the ECG recordings at the end, with missing files as warnings in the report.
     public func read(_ body: @escaping (HealthRecord) throws -> Void) throws -> ReadReport {
-        if let sidecars { return try sidecars.read(with: self, body) }
+        if let sidecars { return try sidecars.read(with: self, document: readDocument, body) }
         return try readDocument(plan: plan, body)
     }
 
@@ -63,32 +63,8 @@ public final class ExportReader {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
 
-        var handler = xmlSAXHandler()
-        handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
-            ParseState.from(context).startElement(
-                localName!, AttributeList(base: attributes, count: Int(attributeCount)))
-        }
-        handler.endElementNs = { context, _, _, _ in
-            ParseState.from(context).endElement()
-        }
-        handler.serror = { context, error in
-            guard let context, let error else { return }
-            ParseState.from(context).libxmlError(error.pointee)
-        }
-
-        let context = Unmanaged.passUnretained(state).toOpaque()
-        guard
-            let parser = repair.displayName.withCString({ name in
-                xmlCreatePushParserCtxt(&handler, context, nil, 0, name)
-            })
-        else {
-            throw ExportError(.malformed, "libxml2 could not create a parser", path: repair.displayName)
-        }
+        let parser = try state.makePushParser()
         defer { xmlFreeParserCtxt(parser) }
-        state.parser = parser
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_COMPACT.rawValue)
-        xmlCtxtUseOptions(parser, options)
 
         let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
         let input = ReadAhead(repair, chunkSize: Self.chunkSize, progress: progress)
@@ -116,6 +92,35 @@ public final class ExportReader {
 }
 
 extension ParseState {
+    /// A libxml2 push parser whose callbacks drive this state; the caller frees it.
+    func makePushParser() throws(ExportError) -> xmlParserCtxtPtr {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
+            ParseState.from(context).startElement(
+                localName!, AttributeList(base: attributes, count: Int(attributeCount)))
+        }
+        handler.endElementNs = { context, _, _, _ in
+            ParseState.from(context).endElement()
+        }
+        handler.serror = { context, error in
+            guard let context, let error else { return }
+            ParseState.from(context).libxmlError(error.pointee)
+        }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        guard
+            let parser = displayName.withCString({ name in
+                xmlCreatePushParserCtxt(&handler, context, nil, 0, name)
+            })
+        else {
+            throw ExportError(.malformed, "libxml2 could not create a parser", path: displayName)
+        }
+        self.parser = parser
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_COMPACT.rawValue)
+        xmlCtxtUseOptions(parser, options)
+        return parser
+    }
+
     /// Handles an error libxml2 reports: fatal ones stop the parse, others become warnings.
     func libxmlError(_ error: xmlError) {
         var message = error.message.map { String(cString: $0) } ?? "malformed XML"

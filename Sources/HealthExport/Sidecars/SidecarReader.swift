@@ -18,7 +18,14 @@ final class SidecarReader {
         self.package = package
     }
 
-    func read(with reader: ExportReader, _ body: @escaping (HealthRecord) throws -> Void) throws -> ReadReport {
+    /// Reads the XML's records (deciding with a plan) and returns its report.
+    typealias Document = (
+        _ plan: @escaping (RecordKind, String) -> TypePlan, _ body: @escaping (HealthRecord) throws -> Void
+    ) throws -> ReadReport
+
+    func read(
+        with reader: ExportReader, document: Document, _ body: @escaping (HealthRecord) throws -> Void
+    ) throws -> ReadReport {
         let outer = reader.plan
         let routePlan = outer(.route, RouteTrack.typeIdentifier)
         let ecgPlan = outer(.electrocardiogram, Electrocardiogram.typeIdentifier)
@@ -31,7 +38,7 @@ final class SidecarReader {
         let inner: (RecordKind, String) -> TypePlan = { kind, type in
             kind == .workout && wantsRoutes ? .all : outer(kind, type)
         }
-        var report = try reader.readDocument(plan: inner) { [unowned self] record in
+        var report = try document(inner) { [unowned self] record in
             switch record {
             case .workout(let workout):
                 let paths = workout.routes.flatMap(\.filePaths)

@@ -88,3 +88,51 @@ public struct ExportSummary: Sendable {
         return out.text
     }
 }
+
+extension ExportSummary {
+    /// Adds samples counted without being built (see ``ExportReader/readOverview(onChunk:_:)``);
+    /// a type already present keeps its kind.
+    public mutating func add(_ samples: SampleTallies) {
+        for (type, tally) in samples.types {
+            var figures = types[type] ?? TypeFigures(kind: tally.kind)
+            figures.count += tally.count
+            if figures.first.map({ tally.first < $0 }) ?? true { figures.first = tally.first }
+            if figures.last.map({ tally.last > $0 }) ?? true { figures.last = tally.last }
+            types[type] = figures
+        }
+        for (source, count) in samples.sources { sources[source, default: 0] += count }
+    }
+
+    /// Summarises an export: by ``ExportReader/readOverview(onChunk:_:)`` when it can, else
+    /// (or when `reopenable` is false, as for standard input) by a full read.
+    ///
+    /// - Parameters:
+    ///   - open: opens the export; called a second time when the overview gives way to a full read.
+    ///   - reopenable: whether `open` can be called twice.
+    ///   - progress: called often with the reader in use; what it throws stops the read.
+    public static func read(
+        opening open: () throws -> ExportReader, reopenable: Bool, progress: @escaping (ExportReader) throws -> Void
+    ) throws -> ExportSummary {
+        if reopenable {
+            let reader = try open()
+            var summary = ExportSummary()
+            do {
+                let (report, samples) = try reader.readOverview(onChunk: { try progress(reader) }) { record in
+                    summary.add(record)
+                }
+                summary.add(samples)
+                summary.read = report
+                return summary
+            } catch is ExportReader.OverviewUnavailable {
+                // Read in full below: it reads exactly what the overview could not, errors included.
+            }
+        }
+        let reader = try open()
+        var summary = ExportSummary()
+        summary.read = try reader.read { record in
+            try progress(reader)
+            summary.add(record)
+        }
+        return summary
+    }
+}

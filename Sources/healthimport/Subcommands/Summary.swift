@@ -15,15 +15,20 @@ struct Summary: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            let reader = try ExportInput.open(input.path)
-            let progress = Progress(quiet: input.quiet, totalBytes: reader.expectedByteCount)
-            var summary = ExportSummary()
-            summary.read = try reader.read { record in
-                try Interrupt.check()
-                summary.add(record)
-                progress.tick(bytes: reader.bytesRead)
-            }
-            progress.finish()
+            var progress: Progress?
+            let summary = try ExportSummary.read(
+                opening: {
+                    progress?.finish()
+                    let reader = try ExportInput.open(input.path)
+                    progress = Progress(quiet: input.quiet, totalBytes: reader.expectedByteCount)
+                    return reader
+                },
+                reopenable: input.path != "-",
+                progress: { reader in
+                    try Interrupt.check()
+                    progress?.tick(bytes: reader.bytesRead)
+                })
+            progress?.finish()
             try StandardOutput.print(json ? summary.json : SummaryText.render(summary))
         }
     }

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Byte searches over raw memory, eight bytes at a time where libc has nothing better.
+enum ByteScan {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// The high bit of each byte of `word` that is zero, and no other bit (no borrow between bytes).
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word & low7) &+ low7) | word | low7)
+    }
+
+    /// The first `byte` in `count` bytes at `start`, as an offset.
+    @inline(__always)
+    static func find(_ byte: UInt8, _ start: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        guard count > 0, let hit = memchr(start, Int32(byte), count) else { return nil }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(start)
+    }
+
+    /// How many line feeds the `count` bytes at `start` hold.
+    static func newlines(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        let pattern = UInt64(UInt8(ascii: "\n")) &* ones
+        var total = 0
+        var index = 0
+        let raw = UnsafeRawPointer(start)
+        while index + 8 <= count {
+            total += zeroBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern).nonzeroBitCount
+            index += 8
+        }
+        while index < count {
+            if start[index] == UInt8(ascii: "\n") { total += 1 }
+            index += 1
+        }
+        return total
+    }
+
+    /// What an attribute value holds that a plain copy of its bytes would get wrong.
+    struct ValueFlags: OptionSet {
+        let rawValue: UInt8
+        /// `<`: not allowed in a value.
+        static let lessThan = ValueFlags(rawValue: 1)
+        /// `&`: an entity or character reference to resolve.
+        static let ampersand = ValueFlags(rawValue: 2)
+        /// Tab, line feed or carriage return: XML reads each as a space.
+        static let whitespace = ValueFlags(rawValue: 4)
+    }
+
+    /// Whether any of the `count` bytes at `start` is a `<`, a `&` or a control character:
+    /// a start tag without one holds plain values on one line.
+    @inline(__always)
+    static func hasSpecial(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var index = 0
+        let raw = UnsafeRawPointer(start)
+        let lessThan = SIMD16<UInt8>(repeating: UInt8(ascii: "<"))
+        let ampersand = SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
+        let space = SIMD16<UInt8>(repeating: 0x20)
+        while index + 16 <= count {
+            let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            if any((block .== lessThan) .| (block .== ampersand) .| (block .< space)) { return true }
+            index += 16
+        }
+        while index < count {
+            let byte = start[index]
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte < 0x20 { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// The flags of the `count` bytes of a value at `start`.
+    static func flags(_ start: UnsafePointer<UInt8>, _ count: Int) -> ValueFlags {
+        var flags: ValueFlags = []
+        for index in 0..<count {
+            switch start[index] {
+            case UInt8(ascii: "<"): flags.insert(.lessThan)
+            case UInt8(ascii: "&"): flags.insert(.ampersand)
+            case 0..<0x20: flags.insert(.whitespace)
+            default: break
+            }
+        }
+        return flags
+    }
+
+    /// Whether all `count` bytes at `start` are XML white space.
+    @inline(__always)
+    static func isWhitespace(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        for index in 0..<count where !isSpace(start[index]) { return false }
+        return true
+    }
+
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+}

@@ -1,0 +1,44 @@
+import CLibXML2
+
+/// The libxml2 push parser that reads the elements ``OverviewScanner`` hands over, with the
+/// callbacks and ``ParseState`` of a full read, so they yield exactly what a full read yields.
+final class DelegateParser {
+    let state: ParseState
+    private let parser: xmlParserCtxtPtr
+
+    init(state: ParseState) throws(ExportError) {
+        self.state = state
+        parser = try state.makePushParser()
+    }
+
+    deinit {
+        xmlFreeParserCtxt(parser)
+    }
+
+    /// Sets the line and column libxml2 counts from, so that its messages and the lines of
+    /// invalid records name the place in the file, not in the bytes it was handed.
+    func move(line: Int, column: Int) {
+        guard let input = parser.pointee.input else { return }
+        input.pointee.line = Int32(clamping: line)
+        input.pointee.col = Int32(clamping: column)
+    }
+
+    /// Parses the next bytes; throws the error that stopped the parse, if any.
+    func feed(_ start: UnsafePointer<UInt8>, _ count: Int) throws {
+        let chars = UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)
+        var offset = 0
+        while offset < count, state.failure == nil {
+            let length = min(count - offset, Int(Int32.max))
+            xmlParseChunk(parser, chars + offset, Int32(length), 0)
+            offset += length
+        }
+        if let failure = state.failure { throw failure }
+    }
+
+    /// Ends the document.
+    func finish() throws {
+        state.terminating = true
+        xmlParseChunk(parser, nil, 0, 1)
+        if let failure = state.failure { throw failure }
+    }
+}

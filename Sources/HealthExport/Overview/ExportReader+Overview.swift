@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ExportReader {
+    /// ``readOverview(onChunk:_:)`` met something only ``read(_:)`` reads exactly (a malformed
+    /// or truncated file, CDATA, text between elements, ...). Nothing is lost: open the export
+    /// again and read it in full, which also gives a malformed file its precise error.
+    public struct OverviewUnavailable: Error, CustomStringConvertible {
+        /// What the overview could not handle.
+        public let reason: String
+
+        public var description: String { "an overview cannot be read: \(reason)" }
+    }
+
+    /// Reads the export for an overview, several times faster than ``read(_:)``.
+    ///
+    /// Plain top-level `Record` elements (nearly all of an export's bytes) are counted into the
+    /// returned ``SampleTallies`` without being built; every other record reaches `body` as
+    /// ``read(_:)`` would yield it, sidecars included, and the report counts what a full read
+    /// counts. The reader's `plan` is not applied. `onChunk` is called about every 256 KiB (for
+    /// progress and cancelling; what it throws stops the read). Throws ``OverviewUnavailable``
+    /// when the export needs the full reader; the reader is used up either way.
+    public func readOverview(
+        onChunk: @escaping () throws -> Void, _ body: @escaping (HealthRecord) throws -> Void
+    ) throws -> (report: ReadReport, samples: SampleTallies) {
+        var samples = SampleTallies()
+        let document: SidecarReader.Document = { plan, inner in
+            let (report, tallies) = try self.readOverviewDocument(plan: plan, onChunk: onChunk, inner)
+            samples = tallies
+            return report
+        }
+        if let sidecars {
+            let report = try sidecars.read(with: self, document: document, body)
+            return (report, samples)
+        }
+        let report = try document({ _, _ in .all }, body)
+        return (report, samples)
+    }
+
+    private func readOverviewDocument(
+        plan: @escaping (RecordKind, String) -> TypePlan, onChunk: () throws -> Void,
+        _ body: @escaping (HealthRecord) throws -> Void
+    ) throws -> (ReadReport, SampleTallies) {
+        let state = ParseState(displayName: displayName, plan: plan, sink: body)
+        var scanner = OverviewScanner(delegate: try DelegateParser(state: state))
+        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * Self.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        let input = ReadAhead(repair, chunkSize: Self.chunkSize, progress: progress)
+        defer { input.stop() }
+        var filled = 0
+        while true {
+            if buffer.count - filled < Self.chunkSize {
+                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * buffer.count, alignment: 16)
+                larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))
+                buffer.deallocate()
+                buffer = larger
+            }
+            let count = try input.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
+            try onChunk()
+            filled += count
+            let start = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let consumed = try Self.overview { try scanner.scan(start, count: filled, final: count == 0) }
+            if count == 0 { break }
+            scanner.shift(by: consumed)
+            filled -= consumed
+            if filled > 0 { memmove(start, start + consumed, filled) }
+        }
+        try Self.overview { try scanner.delegate.finish() }
+        guard state.sawRoot else { throw OverviewUnavailable(reason: "no <HealthData> element") }
+        var report = state.report
+        report.elementsRead += scanner.counter.count
+        for (name, count) in scanner.unknownElements { report.unknownElements[name, default: 0] += count }
+        report.bytesRead = input.figures.bytesRead
+        report.replacedControlCharacters = input.figures.replacedControlCharacters
+        report.repairedLegacyAttributes = input.figures.legacyAttributeRepair
+        return (report, scanner.counter.tallies())
+    }
+
+    /// Runs a step of the overview, turning what the full reader would report as malformed
+    /// into ``OverviewUnavailable``; errors of the input or of `body` pass unchanged.
+    private static func overview<T>(_ step: () throws -> T) throws -> T {
+        do {
+            return try step()
+        } catch let unsure as OverviewScanner.Unsure {
+            throw OverviewUnavailable(reason: unsure.reason)
+        } catch let error as ExportError where [.malformed, .truncated, .notAnExport].contains(error.code) {
+            throw OverviewUnavailable(reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the scanner does with the elements it reads: counts plain records, hands the rest over.
+extension OverviewScanner {
+    /// Reads a start tag that holds a `<`, a `&` or a line break closely: flags its values,
+    /// checks its references and counts its lines.
+    mutating func checkValues(_ start: Int, _ end: Int) throws {
+        newlines(start, end)
+        for index in attributes.indices {
+            let attribute = attributes[index]
+            let flags = ByteScan.flags(attribute.value, attribute.valueLength)
+            if flags.contains(.lessThan) { throw Unsure(reason: "< in an attribute value") }
+            if flags.contains(.ampersand) {
+                scratch.removeAll(keepingCapacity: true)
+                guard AttributeText.decode(attribute.value, attribute.valueLength, into: &scratch) else {
+                    throw Unsure(reason: "an unknown entity in an attribute value")
+                }
+            }
+            attributes[index].flags = flags
+        }
+    }
+
+    // MARK: Elements
+
+    mutating func openElement(name: UnsafePointer<UInt8>, length: Int, tagStart: Int, tagEnd: Int) throws {
+        let element = ElementName(name, length: length)
+        let depth = elements.count
+        pushName(name, length, element)
+        switch depth {
+        case 0:
+            guard !sawRoot, element == .healthData else { throw Unsure(reason: "the root is not <HealthData>") }
+            sawRoot = true
+            try endDelegation(at: tagEnd)
+        case 1:
+            let isFacts = element == .exportDate || element == .me
+            if isFacts, sawOtherTopLevel { throw Unsure(reason: "ExportDate or Me after records") }
+            if !isFacts { sawOtherTopLevel = true }
+            if element == .record, countRecord() { return }
+            startDelegation(at: tagStart)
+        default:
+            guard delegateFrom == nil, skipFrom == 0 else { return }
+            if !Self.isKnown(element, under: elements[depth - 1]) {
+                unknownElements[String(decoding: UnsafeBufferPointer(start: name, count: length), as: UTF8.self), default: 0] += 1
+                skipFrom = depth + 1
+            }
+        }
+    }
+
+    mutating func closeElement(tagStart: Int, tagEnd: Int) throws {
+        elements.removeLast()
+        nameEnds.removeLast()
+        nameArena.removeLast(nameArena.count - (nameEnds.last ?? 0))
+        let depth = elements.count
+        if skipFrom > depth { skipFrom = 0 }
+        if depth == 1, delegateFrom != nil { try endDelegation(at: tagEnd) }
+        if depth == 0 {
+            rootClosed = true
+            startDelegation(at: tagStart)
+            try endDelegation(at: tagEnd)
+        }
+    }
+
+    mutating func pushName(_ name: UnsafePointer<UInt8>, _ length: Int, _ element: ElementName) {
+        nameArena.append(contentsOf: UnsafeBufferPointer(start: name, count: length))
+        nameEnds.append(nameArena.count)
+        elements.append(element)
+    }
+
+    /// The children `ParseState` reads inside a record; any other is unknown there too.
+    static func isKnown(_ element: ElementName, under parent: ElementName) -> Bool {
+        switch (element, parent) {
+        case (.metadataEntry, _), (.hrvList, .record), (.beat, .hrvList): true
+        default: false
+        }
+    }
+
+    // MARK: Handing over
+
+    mutating func startDelegation(at position: Int) {
+        delegateFrom = position
+        pendingPosition = (line, bufferOffset + position - lineStart + 1)
+    }
+
+    mutating func endDelegation(at end: Int) throws {
+        try flush(to: end)
+        delegateFrom = nil
+    }
+
+    mutating func flush(to end: Int) throws {
+        guard let from = delegateFrom, end > from else { return }
+        if let position = pendingPosition {
+            delegate.move(line: position.line, column: position.column)
+            pendingPosition = nil
+        }
+        try delegate.feed(base + from, end - from)
+        delegateFrom = end
+    }
+
+    // MARK: Records
+
+    /// Counts the record whose start tag was just read, when it is one the full reader would
+    /// yield as is; `false` hands it over instead.
+    mutating func countRecord() -> Bool {
+        var type: Attribute?
+        var source: Attribute?
+        var start: Attribute?
+        var end: Attribute?
+        var creation: Attribute?
+        var value: Attribute?
+        var unit: Attribute?
+        for attribute in attributes {
+            let name = attribute.name
+            switch attribute.nameLength {
+            case 4 where memcmp(name, "type", 4) == 0: type = attribute
+            case 4 where memcmp(name, "unit", 4) == 0: unit = attribute
+            case 5 where memcmp(name, "value", 5) == 0: value = attribute
+            case 6 where memcmp(name, "source", 6) == 0: source = attribute
+            case 10 where memcmp(name, "sourceName", 10) == 0: source = attribute
+            case 9 where memcmp(name, "startDate", 9) == 0: start = attribute
+            case 7 where memcmp(name, "endDate", 7) == 0: end = attribute
+            case 12 where memcmp(name, "creationDate", 12) == 0: creation = attribute
+            default: break
+            }
+        }
+        // Values that need decoding, and every invalid record, are left to the full reader.
+        @inline(__always) func plain(_ attribute: Attribute?) -> Bool { attribute?.flags.isEmpty ?? true }
+        guard plain(type), plain(source), plain(start), plain(end), plain(creation), plain(value), plain(unit) else {
+            return false
+        }
+        guard let type, type.valueLength > 0, let start,
+            let startDate = TimestampParser.parse(bytes(start)),
+            let endDate = Self.sameBytes(start, end) ? startDate : TimestampParser.parse(bytes(end!))
+        else { return false }
+        if let creation, TimestampParser.parse(bytes(creation)) == nil { return false }
+        let interned = counter.type(bytes(type))
+        var kind = counter.kind(typeID: interned.id, type: interned.string)
+        if kind == .weight, !Self.isKilograms(value.map(bytes), unit.map(bytes)) { kind = .quantity }
+        counter.add(
+            typeID: interned.id, type: interned.string, kind: kind,
+            source: source.map(bytes) ?? UnsafeRawBufferPointer(start: nil, count: 0), start: startDate, end: endDate)
+        return true
+    }
+
+    /// Whether `other` is missing or written as `attribute` is (an instant sample's end).
+    static func sameBytes(_ attribute: Attribute, _ other: Attribute?) -> Bool {
+        guard let other else { return true }
+        return attribute.valueLength == other.valueLength && memcmp(attribute.value, other.value, attribute.valueLength) == 0
+    }
+
+    func bytes(_ attribute: Attribute) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: attribute.value, count: attribute.valueLength)
+    }
+
+    /// Whether a weight's value converts to kilograms, as ``SampleKinds`` decides it.
+    static func isKilograms(_ value: UnsafeRawBufferPointer?, _ unit: UnsafeRawBufferPointer?) -> Bool {
+        guard let value, let number = NumberParser.parseDouble(value) else { return false }
+        return UnitConversion.kilograms(number, unit: unit.map { String(decoding: $0, as: UTF8.self) }) != nil
+    }
+}

@@ -1,0 +1,299 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads the markup of `export.xml` at memory speed for an overview.
+///
+/// It follows the structure of the whole document (tags, attributes, comments, processing
+/// instructions, the blanked DTD) and checks what it passes over, but builds records only
+/// where that is cheap: a plain top-level `Record` is counted by ``SampleCounter``. Everything
+/// else (the prolog and root tag, `ExportDate`, `Me`, workouts, correlations, summaries, records
+/// it would read differently from libxml2) is handed, byte for byte and at its own line and
+/// column, to a ``DelegateParser``, so those yield exactly the records ``ExportReader/read(_:)``
+/// yields. Anything it is not sure of throws ``Unsure``: the caller then reads the export the
+/// full way, which also gives malformed files their exact libxml2 error.
+struct OverviewScanner {
+    /// The document holds something this scanner leaves to the full reader.
+    struct Unsure: Error {
+        let reason: String
+    }
+
+    struct Attribute {
+        var name: UnsafePointer<UInt8>
+        var nameLength: Int
+        var value: UnsafePointer<UInt8>
+        var valueLength: Int
+        var flags: ByteScan.ValueFlags
+    }
+
+    var counter = SampleCounter()
+    /// Elements inside counted records that the full reader does not know either, by name.
+    var unknownElements: [String: Int] = [:]
+    let delegate: DelegateParser
+
+    // The open elements.
+    var elements: [ElementName] = []
+    var nameArena: [UInt8] = []
+    var nameEnds: [Int] = []
+    var sawRoot = false
+    var rootClosed = false
+    var sawOtherTopLevel = false
+    /// While an element is handed over: bytes from this buffer offset on are not yet fed.
+    var delegateFrom: Int?
+    /// Where the handed-over element starts, applied to the parser before its first bytes.
+    var pendingPosition: (line: Int, column: Int)?
+    /// Inside a counted record, the depth from which an unknown element's subtree is skipped.
+    var skipFrom = 0
+    var attributes: [Attribute] = []
+    var scratch: [UInt8] = []
+
+    // Where the buffer is in the file, and the line and line start (file offsets) scanned up to.
+    var base: UnsafePointer<UInt8>!
+    var bufferOffset = 0
+    var line = 1
+    var lineStart = 0
+
+    init(delegate: DelegateParser) {
+        self.delegate = delegate
+        elements.reserveCapacity(16)
+        attributes.reserveCapacity(16)
+        // The prolog and the root tag go to the parser as written.
+        delegateFrom = 0
+        pendingPosition = (1, 1)
+    }
+
+    /// Scans the `count` bytes at `start`; returns how many it consumed. The rest, an incomplete
+    /// token, must come again at the front of the next call; `final` says no more bytes follow.
+    mutating func scan(_ start: UnsafePointer<UInt8>, count: Int, final: Bool) throws -> Int {
+        base = start
+        var position = 0
+        if bufferOffset == 0 { position = try skipByteOrderMark(count: count) }
+        while position < count {
+            guard let next = ByteScan.find(UInt8(ascii: "<"), start + position, count - position) else {
+                try text(position, count - position)
+                position = count
+                break
+            }
+            if next > 0 { try text(position, next) }
+            position += next
+            let lineBefore = (line, lineStart)
+            guard let end = try token(at: position, count: count) else {
+                if final { throw Unsure(reason: "the export ends inside a tag") }
+                (line, lineStart) = lineBefore
+                break
+            }
+            position = end
+        }
+        try flush(to: position)
+        if final, !rootClosed { throw Unsure(reason: "the export ends before </HealthData>") }
+        return position
+    }
+
+    /// Moves the bookkeeping after the caller dropped the first `consumed` bytes of the buffer.
+    mutating func shift(by consumed: Int) {
+        bufferOffset += consumed
+        if let from = delegateFrom { delegateFrom = from - consumed }
+    }
+
+    // MARK: Tokens
+
+    mutating func skipByteOrderMark(count: Int) throws -> Int {
+        guard count >= 4 else { throw Unsure(reason: "the export is too short") }
+        if base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { return 3 }
+        guard base[0] == UInt8(ascii: "<") || ByteScan.isSpace(base[0]) else {
+            throw Unsure(reason: "the export is not UTF-8 XML")
+        }
+        return 0
+    }
+
+    mutating func text(_ position: Int, _ length: Int) throws {
+        for index in position..<position + length {
+            let byte = base[index]
+            if byte == UInt8(ascii: "\n") {
+                newline(at: index)
+            } else if !ByteScan.isSpace(byte) {
+                throw Unsure(reason: "text content")
+            }
+        }
+    }
+
+    @inline(__always)
+    mutating func newline(at index: Int) {
+        line += 1
+        lineStart = bufferOffset + index + 1
+    }
+
+    /// Counts the line feeds of a token's bytes that no finer scan passed over.
+    mutating func newlines(_ position: Int, _ end: Int) {
+        guard ByteScan.newlines(base + position, end - position) > 0 else { return }
+        for index in position..<end where base[index] == UInt8(ascii: "\n") { newline(at: index) }
+    }
+
+    /// The end of the token at `position` (a `<`), or `nil` when it is not complete yet.
+    mutating func token(at position: Int, count: Int) throws -> Int? {
+        let available = count - position
+        guard available >= 2 else { return nil }
+        switch base[position + 1] {
+        case UInt8(ascii: "/"): return try endTag(at: position, count: count)
+        case UInt8(ascii: "?"): return counted(position, try processingInstruction(at: position, count: count))
+        case UInt8(ascii: "!"):
+            guard available >= 9 else { return nil }
+            if matches("<!--", at: position) { return counted(position, try comment(at: position, count: count)) }
+            if matches("<!DOCTYPE", at: position), !sawRoot {
+                return counted(position, doctype(at: position, count: count))
+            }
+            throw Unsure(reason: "CDATA or a declaration in the document")
+        default: return try startTag(at: position, count: count)
+        }
+    }
+
+    /// `end`, after counting the line feeds up to it.
+    mutating func counted(_ position: Int, _ end: Int?) -> Int? {
+        if let end { newlines(position, end) }
+        return end
+    }
+
+    func matches(_ literal: StaticString, at position: Int) -> Bool {
+        memcmp(base + position, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+    }
+
+    mutating func comment(at position: Int, count: Int) throws -> Int? {
+        var search = position + 4
+        while let dash = ByteScan.find(UInt8(ascii: "-"), base + search, count - search) {
+            let at = search + dash
+            guard at + 2 < count else { return nil }
+            if base[at + 1] == UInt8(ascii: "-") {
+                guard base[at + 2] == UInt8(ascii: ">") else { throw Unsure(reason: "-- inside a comment") }
+                return at + 3
+            }
+            search = at + 1
+        }
+        return nil
+    }
+
+    mutating func processingInstruction(at position: Int, count: Int) throws -> Int? {
+        var search = position + 2
+        while let mark = ByteScan.find(UInt8(ascii: "?"), base + search, count - search) {
+            let at = search + mark
+            guard at + 1 < count else { return nil }
+            if base[at + 1] == UInt8(ascii: ">") {
+                let isDeclaration = at - position >= 5 && memcmp(base + position + 2, "xml", 3) == 0
+                    && ByteScan.isSpace(base[position + 5])
+                if isDeclaration, bufferOffset + position > 3 {
+                    throw Unsure(reason: "an XML declaration after the start")
+                }
+                if isDeclaration { try checkEncoding(position, at) }
+                return at + 2
+            }
+            search = at + 1
+        }
+        return nil
+    }
+
+    func checkEncoding(_ start: Int, _ end: Int) throws {
+        let declaration = Array(UnsafeBufferPointer(start: base + start, count: end - start)).map { byte in
+            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+        }
+        let text = String(decoding: declaration, as: UTF8.self)
+        guard let encoding = text.split(separator: "encoding", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first
+        else { return }
+        guard encoding.contains("utf-8") || encoding.contains("utf8") else {
+            throw Unsure(reason: "an encoding other than UTF-8")
+        }
+    }
+
+    /// The DOCTYPE, whose internal subset ``ExportRepair`` has blanked.
+    func doctype(at position: Int, count: Int) -> Int? {
+        guard let close = ByteScan.find(UInt8(ascii: ">"), base + position, count - position) else { return nil }
+        guard let open = ByteScan.find(UInt8(ascii: "["), base + position, close) else { return position + close + 1 }
+        let subset = position + open
+        guard let bracket = ByteScan.find(UInt8(ascii: "]"), base + subset, count - subset) else { return nil }
+        let after = subset + bracket + 1
+        guard let end = ByteScan.find(UInt8(ascii: ">"), base + after, count - after) else { return nil }
+        return after + end + 1
+    }
+
+    mutating func endTag(at position: Int, count: Int) throws -> Int? {
+        let nameStart = position + 2
+        guard let close = ByteScan.find(UInt8(ascii: ">"), base + nameStart, count - nameStart) else { return nil }
+        var nameLength = 0
+        while nameLength < close, !ByteScan.isSpace(base[nameStart + nameLength]) { nameLength += 1 }
+        guard ByteScan.isWhitespace(base + nameStart + nameLength, close - nameLength) else {
+            throw Unsure(reason: "a malformed end tag")
+        }
+        newlines(nameStart + nameLength, nameStart + close)
+        let openStart = nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0
+        guard let openEnd = nameEnds.last, openEnd - openStart == nameLength,
+            nameArena.withUnsafeBufferPointer({ memcmp($0.baseAddress! + openStart, base + nameStart, nameLength) == 0 })
+        else { throw Unsure(reason: "an end tag that does not match") }
+        let end = nameStart + close + 1
+        try closeElement(tagStart: position, tagEnd: end)
+        return end
+    }
+
+    mutating func startTag(at position: Int, count: Int) throws -> Int? {
+        var index = position + 1
+        while index < count, !isNameEnd(base[index]) { index += 1 }
+        guard index < count else { return nil }
+        let nameLength = index - position - 1
+        guard nameLength > 0 else { throw Unsure(reason: "a malformed start tag") }
+        attributes.removeAll(keepingCapacity: true)
+        var selfClosing = false
+        while true {
+            let spaceStart = index
+            while index < count, ByteScan.isSpace(base[index]) { index += 1 }
+            guard index < count else { return nil }
+            let byte = base[index]
+            if byte == UInt8(ascii: ">") {
+                index += 1
+                break
+            }
+            if byte == UInt8(ascii: "/") {
+                guard index + 1 < count else { return nil }
+                guard base[index + 1] == UInt8(ascii: ">") else { throw Unsure(reason: "a malformed start tag") }
+                selfClosing = true
+                index += 2
+                break
+            }
+            guard index > spaceStart else { throw Unsure(reason: "attributes without space between them") }
+            guard let next = try attribute(at: index, count: count) else { return nil }
+            index = next
+        }
+        if ByteScan.hasSpecial(base + position + 1, index - position - 1) { try checkValues(position, index) }
+        try openElement(name: base + position + 1, length: nameLength, tagStart: position, tagEnd: index)
+        if selfClosing { try closeElement(tagStart: position, tagEnd: index) }
+        return index
+    }
+
+    @inline(__always)
+    func isNameEnd(_ byte: UInt8) -> Bool {
+        ByteScan.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+    }
+
+    /// Reads one `name="value"`; returns the offset after it.
+    mutating func attribute(at position: Int, count: Int) throws -> Int? {
+        var index = position
+        while index < count, base[index] != UInt8(ascii: "="), !isNameEnd(base[index]) { index += 1 }
+        guard index < count else { return nil }
+        let nameLength = index - position
+        while index < count, ByteScan.isSpace(base[index]) { index += 1 }
+        guard index < count else { return nil }
+        guard nameLength > 0, base[index] == UInt8(ascii: "=") else { throw Unsure(reason: "a malformed attribute") }
+        index += 1
+        while index < count, ByteScan.isSpace(base[index]) { index += 1 }
+        guard index < count else { return nil }
+        let quote = base[index]
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+            throw Unsure(reason: "an unquoted attribute value")
+        }
+        let valueStart = index + 1
+        guard let length = ByteScan.find(quote, base + valueStart, count - valueStart) else { return nil }
+        attributes.append(
+            Attribute(name: base + position, nameLength: nameLength, value: base + valueStart, valueLength: length, flags: []))
+        return valueStart + length + 1
+    }
+}
