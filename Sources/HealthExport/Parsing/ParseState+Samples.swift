@@ -141,8 +141,7 @@ extension ParseState {
     }
 
     func finishSample() throws {
-        guard let pending = sample else { return }
-        sample = nil
+        guard let pending = sample.take() else { return }
         let record = SampleKinds.record(from: pending)
         if stack.last == .correlation {
             if let member = record { correlation?.members.append(member) }
@@ -163,8 +162,7 @@ extension ParseState {
     }
 
     func finishCorrelation() throws {
-        guard let finished = correlation else { return }
-        correlation = nil
+        guard let finished = correlation.take() else { return }
         try sink(.correlation(finished))
     }
 }
@@ -177,7 +175,7 @@ enum SampleKinds {
         return .quantity
     }
 
-    static func record(from pending: PendingSample) -> CorrelationMember? {
+    static func record(from pending: consuming PendingSample) -> CorrelationMember? {
         switch pending.kind {
         case .weight:
             let value = pending.value!

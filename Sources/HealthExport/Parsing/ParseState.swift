@@ -11,47 +11,50 @@ import Darwin
 /// All state of one parse. libxml2's callbacks recover it from their context pointer and call
 /// its methods; the first error is stored, the parser stopped, and ``ExportReader`` throws it
 /// once libxml2 returns.
+///
+/// One thread owns a parse and no access overlaps another, so the stored properties skip the
+/// run-time exclusivity checks, which cost several percent of a parse.
 final class ParseState {
     typealias Sink = (HealthRecord) throws -> Void
 
-    var parser: xmlParserCtxtPtr?
+    @exclusivity(unchecked) var parser: xmlParserCtxtPtr?
     let sink: Sink
     let plan: (RecordKind, String) -> TypePlan
     let displayName: String
-    var report = ReadReport()
-    var failure: (any Error)?
+    @exclusivity(unchecked) var report = ReadReport()
+    @exclusivity(unchecked) var failure: (any Error)?
 
     // Strings that repeat across records are shared.
     let types = StringInterner(capacity: 2048)
     let strings = StringInterner(capacity: 4096)
     let devices = StringInterner(capacity: 1024)
-    var parsedDevices: [Int: Device] = [:]
-    var lastDevice: (raw: [UInt8], device: Device)?
-    var deviceGeneration = 0
-    var plans: [Int: TypePlan] = [:]
-    var planGeneration = 0
+    @exclusivity(unchecked) var parsedDevices: [Int: Device] = [:]
+    @exclusivity(unchecked) var lastDevice: (raw: [UInt8], device: Device)?
+    @exclusivity(unchecked) var deviceGeneration = 0
+    @exclusivity(unchecked) var plans: [Int: TypePlan] = [:]
+    @exclusivity(unchecked) var planGeneration = 0
 
     // Where we are.
-    var stack: [ElementName] = []
+    @exclusivity(unchecked) var stack: [ElementName] = []
     /// While non-zero, elements deeper than this depth are ignored (a skipped or invalid record's children).
-    var skipDepth = 0
-    var factsDelivered = false
+    @exclusivity(unchecked) var skipDepth = 0
+    @exclusivity(unchecked) var factsDelivered = false
 
     // What is open.
-    var sample: PendingSample?
-    var correlation: Correlation?
-    var workout: Workout?
-    var activityIndex: Int?
-    var eventOwner: EventOwner?
-    var routeIndex: Int?
-    var audiogram: Audiogram?
-    var vision: VisionPrescription?
-    var currentLine = 0
-    var sawRoot = false
+    @exclusivity(unchecked) var sample: PendingSample?
+    @exclusivity(unchecked) var correlation: Correlation?
+    @exclusivity(unchecked) var workout: Workout?
+    @exclusivity(unchecked) var activityIndex: Int?
+    @exclusivity(unchecked) var eventOwner: EventOwner?
+    @exclusivity(unchecked) var routeIndex: Int?
+    @exclusivity(unchecked) var audiogram: Audiogram?
+    @exclusivity(unchecked) var vision: VisionPrescription?
+    @exclusivity(unchecked) var currentLine = 0
+    @exclusivity(unchecked) var sawRoot = false
     /// A type number for activity summaries, which have no type attribute; distinct from interned ones.
     let activitySummaryTypeID = -2
     /// Set while the last chunk is parsed, so that errors then read as a truncated file.
-    var terminating = false
+    @exclusivity(unchecked) var terminating = false
 
     enum EventOwner { case workout(Int), activity(Int, Int) }
 

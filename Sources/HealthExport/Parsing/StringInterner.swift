@@ -18,13 +18,13 @@ final class StringInterner {
         var string: String
     }
 
-    private var slots: [Int32]
-    private var entries: [Entry] = []
+    @exclusivity(unchecked) private var slots: [Int32]
+    @exclusivity(unchecked) private var entries: [Entry] = []
     private let mask: Int
     private let limit: Int
 
     /// Incremented each time the table starts over; slot numbers from an earlier generation are stale.
-    private(set) var generation = 0
+    @exclusivity(unchecked) private(set) var generation = 0
 
     init(capacity: Int = 4096) {
         var size = 16
