@@ -122,9 +122,13 @@ public struct JSONBuffer: ~Copyable {
             reserve(utf8.count + 2)
             storage[count] = UInt8(ascii: "\"")
             count += 1
+            let raw = UnsafeRawBufferPointer(utf8)
+            if Self.isPlain(raw) {
+                put(raw)
+                return
+            }
             var runStart = 0
             var index = 0
-            let raw = UnsafeRawBufferPointer(utf8)
             while index < utf8.count {
                 // Eight bytes at a time while none needs escaping (no quote, backslash or control byte).
                 if index + 8 <= utf8.count {
@@ -146,6 +150,22 @@ public struct JSONBuffer: ~Copyable {
         }
         put(UInt8(ascii: "\""))
         needsComma = true
+    }
+
+    /// Whether no byte of `bytes` needs escaping; eight at a time, the last eight overlapping.
+    @inline(__always)
+    private static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let length = bytes.count
+        guard length >= 8 else {
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+            return true
+        }
+        var index = 0
+        while index + 8 <= length {
+            if needsEscaping(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return false }
+            index += 8
+        }
+        return index == length || !needsEscaping(bytes.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self))
     }
 
     /// Whether any of the eight bytes is a quote, a backslash or below 0x20.
