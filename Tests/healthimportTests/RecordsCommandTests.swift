@@ -130,6 +130,33 @@ import Testing
         #expect((object["sources"] as? [String: Int])?.isEmpty == false)
     }
 
+    @Test("summary of malformed XML gives the same PATH:LINE:COLUMN error as records")
+    func malformed() throws {
+        let folder = try CLI.temporaryFolder()
+        let path = folder + "/export.xml"
+        let source = try #require(FileManager.default.contents(atPath: CLI.sample("v14-2025/export.xml")))
+        var text = String(decoding: source, as: UTF8.self)
+        let cut = text.range(of: "<Workout ")!.lowerBound
+        text.insert(contentsOf: "<Record type=\"broken\" <oops/>\n", at: cut)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let summary = try CLI.run(["summary", path])
+        let records = try CLI.run(["records", path, "--all"])
+        #expect(summary.status == 1)
+        #expect(summary.stdout.isEmpty)
+        let lineNumber = text[..<cut].filter { $0 == "\n" }.count + 1
+        #expect(summary.stderr.contains("\(path):\(lineNumber):"), "\(summary.stderr)")
+        #expect(summary.stderr.split(separator: "\n").last == records.stderr.split(separator: "\n").last)
+    }
+
+    @Test("summary of standard input, and of a file, say the same")
+    func standardInput() throws {
+        let path = CLI.sample("v11-2020/export.xml")
+        let fromFile = try CLI.run(["summary", path, "--json"])
+        let fromInput = try CLI.run(["summary", "-", "--json"], stdin: try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(fromFile.status == 0)
+        #expect(fromInput.stdout == fromFile.stdout)
+    }
+
     @Test("summary prints a table people can read")
     func text() throws {
         let result = try CLI.run(["summary", CLI.sample("v3-2016/export.xml")])
