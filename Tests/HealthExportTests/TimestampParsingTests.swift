@@ -96,4 +96,19 @@ import Testing
         #expect(millis("noon") == nil)
         #expect(millis("13:00:00 PM") == nil)
     }
+
+    @Test("Day halves written in other scripts, before or after the time, read", arguments: [
+        ("上午6:14:48", false), ("下午6:14:48", true), ("午後 6:14:48.50", true), ("오전 6:14:48", false),
+        ("오후 6:14:48", true), ("6:14:48 μ.μ.", true), ("6:14:48 π.μ.", false), ("6:14:48 م", true),
+    ])
+    func otherScripts(text: String, afternoon: Bool) {
+        let morning: Int64 = ((6 * 60 + 14) * 60 + 48) * 1000 + (text.hasSuffix(".50") ? 500 : 0)
+        #expect(millis(text) == morning + (afternoon ? 12 * 3_600_000 : 0))
+    }
+
+    @Test("A day-half marker the parser does not know gives no time")
+    func unknownScript() {
+        #expect(millis("晚上6:14:48") == nil)
+        #expect(millis("13:14:48 下午") == nil)
+    }
 }

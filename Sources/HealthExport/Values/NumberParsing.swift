@@ -96,6 +96,14 @@ public enum TimeOfDayParser {
     /// `nil` when the text is not a time of day.
     public static func millisecondsSinceMidnight(_ bytes: UnsafeRawBufferPointer) -> Int64? {
         var cursor = DigitCursor(bytes)
+        // Chinese, Japanese and Korean write the day half first: 上午6:14:48, 오후 6:14:48.
+        var leadingHalf: Bool?
+        if let first = cursor.peek, first >= 0x80 {
+            guard let (afternoon, length) = dayHalf(bytes, from: 0) else { return nil }
+            leadingHalf = afternoon
+            cursor.index = length
+            while cursor.consume(0x20) {}
+        }
         guard var hour = cursor.number(), hour < 24, cursor.consume(UInt8(ascii: ":")),
             let minute = cursor.digits(2), minute < 60
         else { return nil }
@@ -119,14 +127,40 @@ public enum TimeOfDayParser {
         {
             cursor.skip()
         }
-        if let byte = cursor.peek {
-            let marker = byte | 0x20
-            guard marker == UInt8(ascii: "a") || marker == UInt8(ascii: "p"), hour >= 1, hour <= 12 else {
-                return nil
+        var afternoon = leadingHalf
+        if let byte = cursor.peek, leadingHalf == nil {
+            if byte >= 0x80 {
+                guard let (isAfternoon, length) = dayHalf(bytes, from: cursor.index),
+                    cursor.index + length == bytes.count
+                else { return nil }
+                afternoon = isAfternoon
+            } else {
+                let marker = byte | 0x20
+                guard marker == UInt8(ascii: "a") || marker == UInt8(ascii: "p") else { return nil }
+                afternoon = marker == UInt8(ascii: "p")
             }
+        }
+        if let afternoon {
+            guard hour >= 1, hour <= 12 else { return nil }
             if hour == 12 { hour = 0 }
-            if marker == UInt8(ascii: "p") { hour += 12 }
+            if afternoon { hour += 12 }
         }
         return Int64(((hour * 60 + minute) * 60 + second) * 1000 + millis)
+    }
+
+    /// Day-half markers in scripts other than Latin, with whether they mean the afternoon.
+    private static let dayHalves: [(bytes: [UInt8], afternoon: Bool)] = [
+        ("上午", false), ("下午", true), ("午前", false), ("午後", true), ("오전", false), ("오후", true),
+        ("π.μ.", false), ("μ.μ.", true), ("ص", false), ("م", true), ("ก่อนเที่ยง", false), ("หลังเที่ยง", true),
+    ].map { (Array($0.0.utf8), $0.1) }
+
+    /// The day-half marker at `start`, and its length in bytes.
+    private static func dayHalf(_ bytes: UnsafeRawBufferPointer, from start: Int) -> (afternoon: Bool, length: Int)? {
+        for half in dayHalves where start + half.bytes.count <= bytes.count {
+            if half.bytes.elementsEqual(UnsafeRawBufferPointer(rebasing: bytes[start..<start + half.bytes.count])) {
+                return (half.afternoon, half.bytes.count)
+            }
+        }
+        return nil
     }
 }
