@@ -183,21 +183,12 @@ public struct RecordIdentity {
         name.append(0x1F)
     }
 
+    /// Appends `value` as `String(value)` writes it, in one append.
     private mutating func appendInteger(_ value: Int64) {
-        if value < 0 { name.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-        )
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(48 + magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for i in stride(from: count - 1, through: 0, by: -1) { name.append(buffer[i]) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.maximumCount) { buffer in
+            let end = buffer.baseAddress! + DecimalDigits.maximumCount
+            let start = DecimalDigits.write(value, endingAt: end)
+            name.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
         }
     }
 }
