@@ -24,11 +24,13 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        .target(name: "CSHA1"),
         .target(name: "HealthExport", dependencies: ["CLibXML2", "CZlib"]),
         .target(
             name: "HealthSync",
             dependencies: [
                 "HealthExport",
+                "CSHA1",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

@@ -53,6 +53,12 @@ public struct RecordID: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.init(high: high, low: low)
     }
 
+    /// Feeds the first eight bytes only: they are already uniformly distributed (SHA-1 output,
+    /// but for the four version bits), so hashing the rest would only cost time.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(high)
+    }
+
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.high, lhs.low) < (rhs.high, rhs.low)
     }

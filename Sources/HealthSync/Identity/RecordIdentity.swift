@@ -30,10 +30,7 @@ import HealthExport
 public struct RecordIdentity {
     private var name: [UInt8]
     /// Recent quantity names and the value first seen with each, to tell colliding samples apart.
-    private var recentValues: [RecordID: Double] = [:]
-    private var recentOrder: [RecordID] = []
-    private var recentNext = 0
-    private static let recentLimit = 4096
+    private var recentValues = RecentValues(limit: 4096)
 
     /// Creates an identity builder; reuse one across records to avoid allocations.
     public init() {
@@ -105,24 +102,10 @@ public struct RecordIdentity {
     /// the ID of the name with the value added.
     private mutating func distinguished(value: Double) -> RecordID {
         let id = name.withUnsafeBytes { RecordID(namespacedName: $0) }
-        guard let first = recentValues[id] else {
-            remember(id, value: value)
-            return id
-        }
+        guard let first = recentValues.firstValue(for: id, remembering: value) else { return id }
         if abs(first - value) <= abs(first) * 1e-9 { return id }
         number(value)
         return name.withUnsafeBytes { RecordID(namespacedName: $0) }
-    }
-
-    private mutating func remember(_ id: RecordID, value: Double) {
-        if recentOrder.count < Self.recentLimit {
-            recentOrder.append(id)
-        } else {
-            recentValues[recentOrder[recentNext]] = nil
-            recentOrder[recentNext] = id
-            recentNext = (recentNext + 1) % Self.recentLimit
-        }
-        recentValues[id] = value
     }
 
     /// The canonical name the ID of `record` is derived from, for documentation and tests.
@@ -183,21 +166,12 @@ public struct RecordIdentity {
         name.append(0x1F)
     }
 
+    /// Appends `value` as `String(value)` writes it, in one append.
     private mutating func appendInteger(_ value: Int64) {
-        if value < 0 { name.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-        )
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(48 + magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for i in stride(from: count - 1, through: 0, by: -1) { name.append(buffer[i]) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.maximumCount) { buffer in
+            let end = buffer.baseAddress! + DecimalDigits.maximumCount
+            let start = DecimalDigits.write(value, endingAt: end)
+            name.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
         }
     }
 }
