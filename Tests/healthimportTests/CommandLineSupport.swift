@@ -41,7 +41,7 @@ struct CLI {
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let output = Pipe()
         let errorPath = NSTemporaryDirectory() + "healthimport-stderr-" + UUID().uuidString
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errorPath) }
         let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         process.standardOutput = output

@@ -62,11 +62,11 @@ import Darwin
         case .runLogged:
             return (try? StoreInspection.read(database) { db in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM imports WHERE outcome = 'running'")
-            }) ?? 0 ?? 0 > 0
+            }) ?? 0 > 0
         case .rowsCommitted, .rowsCommittedLater:
             return (try? StoreInspection.read(database) { db in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM quantity_samples")
-            }) ?? 0 ?? 0 > 0
+            }) ?? 0 > 0
         }
     }
 
