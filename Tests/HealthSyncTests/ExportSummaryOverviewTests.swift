@@ -136,8 +136,9 @@ import Testing
         }
     }
 
-    @Test("Across many chunks, with tags split at chunk edges, the figures and invalid lines agree")
-    func manyChunks() throws {
+    @Test("Across many chunks, with tags split at chunk edges, the figures and invalid lines agree",
+          arguments: [" ", "\n   "])
+    func manyChunks(separator: String) throws {
         var body = ""
         for index in 0..<6_000 {
             let minute = String(format: "%02d", index % 60)
@@ -152,7 +153,12 @@ import Testing
             case 250:
                 body += " <Workout workoutActivityType=\"HKWorkoutActivityTypeWalking\" sourceName=\"Watch\"\n   startDate=\"\(date)\" endDate=\"\(date)\">\n  <WorkoutEvent type=\"HKWorkoutEventTypePause\" date=\"\(date)\"/>\n </Workout>\n"
             default:
-                body += " <Record type=\"HKQuantityTypeIdentifier\(index % 3 == 0 ? "StepCount" : "HeartRate")\" sourceName=\"Source \(index % 7)\" unit=\"count\" creationDate=\"\(date)\" startDate=\"\(date)\" endDate=\"\(date)\" value=\"\(index)\">\n  <MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"\(index % 2)\"/>\n </Record>\n"
+                // With a line break as separator every start tag spans lines, so chunks (which end
+                // at line breaks) cut tags.
+                let type = "HKQuantityTypeIdentifier\(index % 3 == 0 ? "StepCount" : "HeartRate")"
+                body += " <Record type=\"\(type)\"\(separator)sourceName=\"Source \(index % 7)\" unit=\"count\""
+                body += "\(separator)creationDate=\"\(date)\" startDate=\"\(date)\" endDate=\"\(date)\" value=\"\(index)\">\n"
+                body += "  <MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"\(index % 2)\"/>\n </Record>\n"
             }
         }
         let xml = export(body)

@@ -133,6 +133,31 @@ final class ReadAhead: @unchecked Sendable {
         return length
     }
 
+    /// Hands the next chunk to `body` where it lies, with no copy; returns `false` at the end.
+    /// Do not mix with ``read(into:)`` inside one chunk.
+    func nextChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        if current == nil {
+            guard !finished else { return false }
+            switch pop() {
+            case .chunk(let index, let count, let figures):
+                current = (index, 0, count)
+                self.figures = figures
+            case .end(let figures):
+                self.figures = figures
+                finished = true
+                return false
+            case .failure(let error):
+                finished = true
+                throw error
+            }
+        }
+        let (index, offset, count) = current!
+        current = nil
+        defer { free.signal() }
+        try body(UnsafeRawBufferPointer(rebasing: buffers[index][offset..<count]))
+        return true
+    }
+
     /// Stops the reading thread and waits for it, so the buffers can go.
     func stop() {
         lock.wait()

@@ -48,29 +48,45 @@ extension ExportReader {
     ) throws -> (ReadReport, SampleTallies) {
         let state = ParseState(displayName: displayName, plan: plan, sink: body)
         var scanner = OverviewScanner(delegate: try DelegateParser(state: state))
-        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * Self.chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
+        // Tokens cut by a chunk's end wait here for the next chunk; the rest is scanned in place.
+        var carry = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * Self.chunkSize, alignment: 16)
+        defer { carry.deallocate() }
+        var carried = 0
+        func keep(_ bytes: UnsafeRawBufferPointer) {
+            if carry.count - carried < bytes.count {
+                let larger = UnsafeMutableRawBufferPointer.allocate(
+                    byteCount: 2 * (carried + bytes.count), alignment: 16)
+                larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: carry[0..<carried]))
+                carry.deallocate()
+                carry = larger
+            }
+            UnsafeMutableRawBufferPointer(rebasing: carry[carried...]).copyMemory(from: bytes)
+            carried += bytes.count
+        }
         let input = ReadAhead(repair, chunkSize: Self.chunkSize, progress: progress)
         defer { input.stop() }
-        var filled = 0
         while true {
-            if buffer.count - filled < Self.chunkSize {
-                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * buffer.count, alignment: 16)
-                larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))
-                buffer.deallocate()
-                buffer = larger
+            let more = try input.nextChunk { chunk in
+                if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
+                if carried > 0 { keep(chunk) }
+                let bytes = carried > 0 ? UnsafeRawBufferPointer(rebasing: carry[0..<carried]) : chunk
+                let start = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                let consumed = try Self.overview { try scanner.scan(start, count: bytes.count, final: false) }
+                scanner.shift(by: consumed)
+                let rest = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
+                if carried > 0 {
+                    if consumed > 0 { memmove(carry.baseAddress!, carry.baseAddress! + consumed, rest.count) }
+                    carried = rest.count
+                } else {
+                    keep(rest)
+                }
             }
-            let count = try input.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-            if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
             try onChunk()
-            filled += count
-            let start = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let consumed = try Self.overview { try scanner.scan(start, count: filled, final: count == 0) }
-            if count == 0 { break }
-            scanner.shift(by: consumed)
-            filled -= consumed
-            if filled > 0 { memmove(start, start + consumed, filled) }
+            if !more { break }
         }
+        if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
+        let start = carry.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        _ = try Self.overview { try scanner.scan(start, count: carried, final: true) }
         try Self.overview { try scanner.delegate.finish() }
         guard state.sawRoot else { throw OverviewUnavailable(reason: "no <HealthData> element") }
         var report = state.report

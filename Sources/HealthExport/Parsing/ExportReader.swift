@@ -60,25 +60,25 @@ public final class ExportReader {
         plan: @escaping (RecordKind, String) -> TypePlan, _ body: @escaping (HealthRecord) throws -> Void
     ) throws -> ReadReport {
         let state = ParseState(displayName: repair.displayName, plan: plan, sink: body)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
-
         let parser = try state.makePushParser()
         defer { xmlFreeParserCtxt(parser) }
 
-        let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
         let input = ReadAhead(repair, chunkSize: Self.chunkSize, progress: progress)
         defer { input.stop() }
+        // libxml2 copies what it is handed, so the chunks go to it where they lie.
         while state.failure == nil {
-            let count = try input.read(into: buffer)
-            if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
-            if count == 0 {
+            let more = try input.nextChunk { chunk in
+                if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
+                let base = chunk.baseAddress!.assumingMemoryBound(to: CChar.self)
+                xmlParseChunk(parser, base, Int32(chunk.count), 0)
+            }
+            if !more {
+                if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
                 // Everything is in: what libxml2 still misses now is missing from the file.
                 state.terminating = true
                 xmlParseChunk(parser, nil, 0, 1)
                 break
             }
-            xmlParseChunk(parser, base, Int32(count), 0)
         }
         if let failure = state.failure { throw failure }
         if !state.sawRoot {

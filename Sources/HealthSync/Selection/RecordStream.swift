@@ -59,6 +59,9 @@ public final class RecordStream {
     private let policy: ImportPolicy
     private var identity = RecordIdentity()
     private var counts: [String: TypeCounts] = [:]
+    /// The type of the last record counted, and its counts not yet in ``counts``: exports list a
+    /// type's records together, so most records count without hashing their type.
+    private var recent: (type: String, counts: TypeCounts, canBeMember: Bool)?
     /// IDs of records whose types can be correlation members, so members are yielded once.
     private var memberCandidates = Set<RecordID>()
 
@@ -136,6 +139,7 @@ public final class RecordStream {
                 break receiving
             }
         }
+        flushRecent()
         if let failure { throw failure }
         for (type, count) in readReport.outsideWindow where selects(type: type) {
             counts[type, default: TypeCounts()].outsideWindow += count
@@ -167,12 +171,13 @@ public final class RecordStream {
                 if let start = policy.earliestStart(kind: memberRecord.kind, type: memberRecord.type),
                     memberRecord.start.map({ $0 < start }) == true
                 {
-                    counts[memberRecord.type, default: TypeCounts()].outsideWindow += 1
+                    select(memberRecord.type)
+                    recent!.counts.outsideWindow += 1
                     continue
                 }
                 try pass(memberRecord, id: memberID, body: body)
             }
-        case .quantity(let sample) where Self.canBeCorrelationMember(sample.header.type):
+        case .quantity(let sample) where canBeCorrelationMember(sample.header.type):
             guard memberCandidates.insert(id).inserted else { return }
             try pass(record, id: id, body: body)
         default:
@@ -182,16 +187,34 @@ public final class RecordStream {
 
     private func pass(_ record: HealthRecord, id: RecordID, body: (IdentifiedRecord) throws -> Void) throws {
         let decision = policy.decide(record, id: id)
-        let type = record.type
+        select(record.type)
         switch decision {
         case .new:
-            counts[type, default: TypeCounts()].new += 1
+            recent!.counts.new += 1
             try body(IdentifiedRecord(record: record, id: id))
         case .alreadyImported:
-            counts[type, default: TypeCounts()].alreadyImported += 1
+            recent!.counts.alreadyImported += 1
         case .outsideWindow:
-            counts[type, default: TypeCounts()].outsideWindow += 1
+            recent!.counts.outsideWindow += 1
         }
+    }
+
+    /// Makes `type` the one ``recent`` counts.
+    private func select(_ type: String) {
+        if recent?.type == type { return }
+        flushRecent()
+        recent = (type, TypeCounts(), Self.canBeCorrelationMember(type))
+    }
+
+    private func flushRecent() {
+        guard let recent else { return }
+        counts[recent.type] = (counts[recent.type] ?? TypeCounts()) + recent.counts
+        self.recent = nil
+    }
+
+    private func canBeCorrelationMember(_ type: String) -> Bool {
+        select(type)
+        return recent!.canBeMember
     }
 
     static func canBeCorrelationMember(_ type: String) -> Bool {
