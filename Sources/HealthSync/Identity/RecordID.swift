@@ -81,17 +81,30 @@ public struct RecordID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Writes the 36 bytes of the canonical form at `out`.
     public func write(into out: UnsafeMutablePointer<UInt8>) {
-        let hex: StaticString = "0123456789ABCDEF"
-        var position = 0
-        for index in 0..<32 {
-            if index == 8 || index == 12 || index == 16 || index == 20 {
-                out[position] = UInt8(ascii: "-")
-                position += 1
+        // Two hex digits per byte, the dashes after the 4th, 6th, 8th and 10th byte.
+        Self.hexPairs.withUnsafeBufferPointer { pairs in
+            var position = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    out[position] = UInt8(ascii: "-")
+                    position += 1
+                }
+                let word = index < 8 ? high : low
+                let byte = Int(truncatingIfNeeded: word >> UInt64(56 - (index % 8) * 8)) & 0xFF
+                UnsafeMutableRawPointer(out + position).storeBytes(of: pairs[byte], as: UInt16.self)
+                position += 2
             }
-            let word = index < 16 ? high : low
-            let shift = UInt64(60 - (index % 16) * 4)
-            out[position] = hex.utf8Start[Int((word >> shift) & 0xF)]
-            position += 1
         }
+    }
+
+    /// The two uppercase hex digits of every byte, as they lie in memory.
+    private static let hexPairs: [UInt16] = (0..<256).map { byte in
+        let digits = Array("0123456789ABCDEF".utf8)
+        var pair: UInt16 = 0
+        withUnsafeMutableBytes(of: &pair) { bytes in
+            bytes[0] = digits[byte >> 4]
+            bytes[1] = digits[byte & 0xF]
+        }
+        return pair
     }
 }

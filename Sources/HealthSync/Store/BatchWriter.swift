@@ -104,7 +104,7 @@ final class BatchWriter: @unchecked Sendable {
                     rows = 0
                     began = clock.now
                 }
-                for record in batch { try writer.write(record) }
+                try writer.write(batch)
                 rows += batch.count
                 if rows >= rowsPerTransaction || clock.now - began >= .seconds(secondsPerTransaction) {
                     try db.commit()

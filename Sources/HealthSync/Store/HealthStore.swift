@@ -37,6 +37,10 @@ public final class HealthStore: Sendable {
                 // and system calls per imported row.
                 try db.execute(sql: "PRAGMA page_size = 16384")
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                // Debian's SQLite is built with secure_delete on: every page a split rewrites is
+                // cleared first, some 6 % of the instructions of an import's inserts. The store
+                // deletes nothing of the user's (anchors are rewritten, never samples).
+                try db.execute(sql: "PRAGMA secure_delete = OFF")
             }
             try db.execute(sql: "PRAGMA cache_size = -16384")
             try db.execute(sql: "PRAGMA temp_store = MEMORY")

@@ -6,6 +6,12 @@ import HealthExport
 /// Every insert is `INSERT OR IGNORE` keyed by the record's UUID: a record the store already
 /// has is skipped (and counted in ``duplicates``), and its child rows are not written again.
 /// Call it inside a transaction; it never opens one.
+///
+/// Quantity samples, most of an export, go ``RowInserter/rowsPerStatement`` at a time into one
+/// statement when the store has no sample of their type in their time range (one look-up per
+/// run): then none of them can be in the store yet, which is the rule for a new store and for
+/// the newer part of a later export. Otherwise they are written one by one as above, so the
+/// store ends the same either way.
 final class RecordWriter {
     let db: Database
     private var statements: [String: BoundInsert] = [:]
@@ -13,8 +19,14 @@ final class RecordWriter {
     /// costs no hashing of its SQL.
     private var quantityStatement: BoundInsert?
     private var categoryStatement: BoundInsert?
-    private var metadataStatement: BoundInsert?
-    private var heartbeatStatement: BoundInsert?
+    private let metadataRows: RowInserter
+    private let heartbeatRows: RowInserter
+    /// Inserts runs of quantity samples that cannot be in the store yet.
+    private let quantityRows: RowInserter
+    private var quantityProbe: BoundInsert?
+    /// Children of the run ``writeQuantities(_:)`` is writing.
+    private var pendingMetadata: [(RecordID, [MetadataEntry])] = []
+    private var pendingBeats: [(RecordID, [Heartbeat])] = []
     /// The last device written and its JSON: most samples repeat their predecessor's device.
     private var lastDevice: Device?
     private var lastDeviceJSON: [UInt8] = []
@@ -26,6 +38,112 @@ final class RecordWriter {
 
     init(_ db: Database) {
         self.db = db
+        metadataRows = RowInserter(
+            db, "INSERT OR IGNORE INTO metadata (record_uuid, position, key, value)", columns: 4)
+        heartbeatRows = RowInserter(
+            db, "INSERT OR IGNORE INTO heartbeats (sample_uuid, position, bpm, time_unix_ms, written_time)", columns: 5)
+        quantityRows = RowInserter(db, Self.quantityHead, columns: Self.quantityColumns)
+    }
+
+    /// Writes a batch of records in order.
+    func write(_ batch: [IdentifiedRecord]) throws {
+        var index = batch.startIndex
+        while index < batch.endIndex {
+            let end = quantityRunEnd(batch, from: index)
+            if end - index > 1, try writeQuantities(batch[index..<end]) {
+                index = end
+                continue
+            }
+            for item in batch[index..<max(end, index + 1)] { try write(item) }
+            index = max(end, index + 1)
+        }
+    }
+
+    /// The end of the run of quantity samples of one type starting at `start`, at most
+    /// ``RowInserter/rowsPerStatement`` long (`start` when that record is no quantity sample).
+    private func quantityRunEnd(_ batch: [IdentifiedRecord], from start: Int) -> Int {
+        guard case .quantity(let first) = batch[start].record else { return start }
+        let limit = min(batch.endIndex, start + RowInserter.rowsPerStatement)
+        var end = start + 1
+        while end < limit, case .quantity(let sample) = batch[end].record, sample.header.type == first.header.type {
+            end += 1
+        }
+        return end
+    }
+
+    /// Inserts a run of quantity samples of one type, and their metadata and beats, with one
+    /// statement per table; returns `false`, having written nothing, when that could skip one
+    /// of them: the store has samples of the type in the run's time range, or the run holds
+    /// one record twice. The caller then writes them one by one.
+    private func writeQuantities(_ items: ArraySlice<IdentifiedRecord>) throws -> Bool {
+        let statement = try quantityRows.statement(rows: items.count)
+        pendingMetadata.removeAll(keepingCapacity: true)
+        pendingBeats.removeAll(keepingCapacity: true)
+        var metadataCount = 0
+        var beatCount = 0
+        var earliest = Int64.max
+        var latest = Int64.min
+        var type = ""
+        for item in items {
+            guard case .quantity(let sample) = item.record else { preconditionFailure("a run of quantity samples") }
+            bind(sample, id: item.id, to: statement)
+            type = sample.header.type
+            earliest = min(earliest, sample.header.startDate.secondsSince1970)
+            latest = max(latest, sample.header.startDate.secondsSince1970)
+            if !sample.metadata.isEmpty {
+                pendingMetadata.append((item.id, sample.metadata))
+                metadataCount += sample.metadata.count
+            }
+            if !sample.beats.isEmpty {
+                pendingBeats.append((item.id, sample.beats))
+                beatCount += sample.beats.count
+            }
+        }
+        if try Self.repeatsAnID(items) || hasQuantities(type: type, from: earliest, through: latest) {
+            statement.discardRow()
+            return false
+        }
+        let added = try statement.runCountingRows()
+        inserted += added
+        if added < items.count {
+            // Not expected after the checks above: count the rows SQLite ignored, keep the children.
+            duplicates[type, default: 0] += items.count - added
+        }
+        if metadataCount > 0 {
+            metadataRows.begin(rows: metadataCount)
+            for (owner, entries) in pendingMetadata { try bindMetadata(entries, owner: owner) }
+        }
+        if beatCount > 0 {
+            heartbeatRows.begin(rows: beatCount)
+            for (owner, beats) in pendingBeats { try bindBeats(beats, owner: owner) }
+        }
+        return true
+    }
+
+    /// Whether the store has a quantity sample of `type` starting in `earliest...latest`.
+    private func hasQuantities(type: String, from earliest: Int64, through latest: Int64) throws -> Bool {
+        let statement = try insert(
+            &quantityProbe,
+            "SELECT EXISTS (SELECT 1 FROM quantity_samples WHERE type = ? AND start_unix BETWEEN ? AND ?)")
+        statement.text(type)
+        statement.integer(earliest)
+        statement.integer(latest)
+        return try statement.runQuery() != 0
+    }
+
+    /// Whether two of `items` share an ID.
+    private static func repeatsAnID(_ items: ArraySlice<IdentifiedRecord>) -> Bool {
+        var index = items.startIndex
+        while index < items.endIndex {
+            let id = items[index].id
+            var other = index + 1
+            while other < items.endIndex {
+                if items[other].id == id { return true }
+                other += 1
+            }
+            index += 1
+        }
+        return false
     }
 
     /// The cached statement for `sql`.
@@ -48,21 +166,25 @@ final class RecordWriter {
     /// Writes one record; returns whether it was new to the store.
     @discardableResult
     func write(_ item: IdentifiedRecord) throws -> Bool {
-        let uuid = item.id.description
         let added: Bool
         switch item.record {
-        case .export(let facts): added = try write(facts, uuid: uuid)
-        case .quantity(let sample): added = try write(sample, uuid: uuid)
-        case .weight(let sample): added = try write(sample, uuid: uuid)
-        case .category(let sample): added = try write(sample, uuid: uuid)
-        case .correlation(let correlation): added = try write(correlation, uuid: uuid)
-        case .workout(let workout): added = try write(workout, uuid: uuid)
-        case .activitySummary(let summary): added = try write(summary, uuid: uuid)
-        case .clinical(let record): added = try write(record, uuid: uuid)
-        case .audiogram(let audiogram): added = try write(audiogram, uuid: uuid)
-        case .visionPrescription(let prescription): added = try write(prescription, uuid: uuid)
-        case .route(let route): added = try write(route, uuid: uuid)
-        case .electrocardiogram(let ecg): added = try write(ecg, uuid: uuid)
+        case .quantity(let sample): added = try write(sample, id: item.id)
+        case .weight(let sample): added = try write(sample, id: item.id)
+        case .category(let sample): added = try write(sample, id: item.id)
+        default:
+            let uuid = item.id.description
+            switch item.record {
+            case .export(let facts): added = try write(facts, uuid: uuid)
+            case .correlation(let correlation): added = try write(correlation, uuid: uuid)
+            case .workout(let workout): added = try write(workout, uuid: uuid)
+            case .activitySummary(let summary): added = try write(summary, uuid: uuid)
+            case .clinical(let record): added = try write(record, uuid: uuid)
+            case .audiogram(let audiogram): added = try write(audiogram, uuid: uuid)
+            case .visionPrescription(let prescription): added = try write(prescription, uuid: uuid)
+            case .route(let route): added = try write(route, uuid: uuid)
+            case .electrocardiogram(let ecg): added = try write(ecg, uuid: uuid)
+            case .quantity, .weight, .category: preconditionFailure("handled above")
+            }
         }
         if added { inserted += 1 } else { duplicates[item.record.type, default: 0] += 1 }
         return added
@@ -70,6 +192,16 @@ final class RecordWriter {
 
     func bindHeader(_ statement: BoundInsert, _ header: SampleHeader, uuid: String) {
         statement.text(uuid)
+        bindHeaderColumns(statement, header)
+    }
+
+    func bindHeader(_ statement: BoundInsert, _ header: SampleHeader, id: RecordID) {
+        statement.text(id)
+        bindHeaderColumns(statement, header)
+    }
+
+    /// Binds the header's columns after `uuid`.
+    private func bindHeaderColumns(_ statement: BoundInsert, _ header: SampleHeader) {
         statement.text(header.type)
         statement.text(header.sourceName)
         statement.text(header.sourceVersion)
@@ -93,71 +225,108 @@ final class RecordWriter {
         "uuid, type, source_name, source_version, device, creation_date, creation_unix, start_date, start_unix, end_date, end_unix"
 
     static func headerInsert(_ table: String, extra: [String]) -> String {
-        let columns = ([headerColumns] + extra).joined(separator: ", ")
         let marks = Array(repeating: "?", count: 11 + extra.count).joined(separator: ", ")
-        return "INSERT OR IGNORE INTO \(table) (\(columns)) VALUES (\(marks))"
+        return "\(headerHead(table, extra: extra)) VALUES (\(marks))"
+    }
+
+    /// `INSERT OR IGNORE INTO table (columns)`, without values.
+    static func headerHead(_ table: String, extra: [String]) -> String {
+        "INSERT OR IGNORE INTO \(table) (\(([headerColumns] + extra).joined(separator: ", ")))"
     }
 
     func writeMetadata(_ entries: [MetadataEntry], owner: String) throws {
         guard !entries.isEmpty else { return }
-        let statement = try insert(
-            &metadataStatement, "INSERT OR IGNORE INTO metadata (record_uuid, position, key, value) VALUES (?, ?, ?, ?)")
+        metadataRows.begin(rows: entries.count)
         for (position, entry) in entries.enumerated() {
+            let statement = try metadataRows.row()
             statement.text(owner)
             statement.integer(position)
             statement.text(entry.key)
             statement.text(entry.value)
-            try statement.run()
+            try metadataRows.endRow()
         }
     }
 
-    static let quantityInsert = headerInsert("quantity_samples", extra: ["value", "unit", "value_text"])
+    /// Binds `entries` as rows of ``metadataRows`` (announced by the caller).
+    private func bindMetadata(_ entries: [MetadataEntry], owner: RecordID) throws {
+        for (position, entry) in entries.enumerated() {
+            let statement = try metadataRows.row()
+            statement.text(owner)
+            statement.integer(position)
+            statement.text(entry.key)
+            statement.text(entry.value)
+            try metadataRows.endRow()
+        }
+    }
+
+    /// Binds `beats` as rows of ``heartbeatRows`` (announced by the caller).
+    private func bindBeats(_ beats: [Heartbeat], owner: RecordID) throws {
+        for (position, beat) in beats.enumerated() {
+            let statement = try heartbeatRows.row()
+            statement.text(owner)
+            statement.integer(position)
+            statement.real(beat.bpm)
+            statement.integer(beat.millisecondsSince1970)
+            statement.text(beat.writtenTime)
+            try heartbeatRows.endRow()
+        }
+    }
+
+    static let quantityExtra = ["value", "unit", "value_text"]
+    static let quantityColumns = 11 + quantityExtra.count
+    static let quantityHead = headerHead("quantity_samples", extra: quantityExtra)
+    static let quantityInsert = headerInsert("quantity_samples", extra: quantityExtra)
     static let weightInsert = headerInsert("weight_samples", extra: ["kilograms", "value", "unit"])
     static let categoryInsert = headerInsert("category_samples", extra: ["value", "raw_value"])
     static let correlationInsert = headerInsert("correlations", extra: [])
 
-    private func write(_ sample: QuantitySample, uuid: String) throws -> Bool {
-        let statement = try insert(&quantityStatement, Self.quantityInsert)
-        bindHeader(statement, sample.header, uuid: uuid)
+    /// Binds a quantity sample's row.
+    private func bind(_ sample: QuantitySample, id: RecordID, to statement: BoundInsert) {
+        bindHeader(statement, sample.header, id: id)
         statement.real(sample.value)
         statement.text(sample.unit)
         statement.text(sample.valueText)
+    }
+
+    private func write(_ sample: QuantitySample, id: RecordID) throws -> Bool {
+        let statement = try insert(&quantityStatement, Self.quantityInsert)
+        bind(sample, id: id, to: statement)
         guard try statement.run() else { return false }
-        try writeMetadata(sample.metadata, owner: uuid)
+        if !sample.metadata.isEmpty {
+            metadataRows.begin(rows: sample.metadata.count)
+            try bindMetadata(sample.metadata, owner: id)
+        }
         if !sample.beats.isEmpty {
-            let beats = try insert(
-                &heartbeatStatement,
-                "INSERT OR IGNORE INTO heartbeats (sample_uuid, position, bpm, time_unix_ms, written_time) VALUES (?, ?, ?, ?, ?)")
-            for (position, beat) in sample.beats.enumerated() {
-                beats.text(uuid)
-                beats.integer(position)
-                beats.real(beat.bpm)
-                beats.integer(beat.millisecondsSince1970)
-                beats.text(beat.writtenTime)
-                try beats.run()
-            }
+            heartbeatRows.begin(rows: sample.beats.count)
+            try bindBeats(sample.beats, owner: id)
         }
         return true
     }
 
-    private func write(_ sample: WeightSample, uuid: String) throws -> Bool {
+    private func write(_ sample: WeightSample, id: RecordID) throws -> Bool {
         let statement = try insert(Self.weightInsert)
-        bindHeader(statement, sample.header, uuid: uuid)
+        bindHeader(statement, sample.header, id: id)
         statement.real(sample.kilograms)
         statement.real(sample.value)
         statement.text(sample.unit)
         guard try statement.run() else { return false }
-        try writeMetadata(sample.metadata, owner: uuid)
+        if !sample.metadata.isEmpty {
+            metadataRows.begin(rows: sample.metadata.count)
+            try bindMetadata(sample.metadata, owner: id)
+        }
         return true
     }
 
-    private func write(_ sample: CategorySample, uuid: String) throws -> Bool {
+    private func write(_ sample: CategorySample, id: RecordID) throws -> Bool {
         let statement = try insert(&categoryStatement, Self.categoryInsert)
-        bindHeader(statement, sample.header, uuid: uuid)
+        bindHeader(statement, sample.header, id: id)
         statement.text(sample.value)
         statement.integer(sample.rawValue)
         guard try statement.run() else { return false }
-        try writeMetadata(sample.metadata, owner: uuid)
+        if !sample.metadata.isEmpty {
+            metadataRows.begin(rows: sample.metadata.count)
+            try bindMetadata(sample.metadata, owner: id)
+        }
         return true
     }
 

@@ -12,6 +12,8 @@ import HealthExport
 /// stepped and reset the statement, and every column is bound again before the next step, so
 /// SQLite never reads a stale value. A row that does not fit the arena binds the rest as
 /// `SQLITE_TRANSIENT` (SQLite copies it).
+///
+/// A statement may insert several rows (`VALUES (...), (...)`): bind them one after the other.
 final class BoundInsert {
     private let statement: Statement
     private let handle: OpaquePointer
@@ -21,6 +23,8 @@ final class BoundInsert {
     private static let arenaCapacity = 1 << 16
     /// Reused by ``json(_:)``, so a JSON column costs no allocation per row.
     private var jsonBuffer = JSONBuffer(capacity: 512)
+    /// Writes ``timestamp(_:)``'s text, reusing the day and offset of the previous one.
+    private var timestampText = TimestampText()
 
     /// Wraps a prepared (cached) statement.
     init(_ statement: Statement) {
@@ -72,6 +76,25 @@ final class BoundInsert {
         }
     }
 
+    /// Binds a record ID as its canonical text, written straight into the arena.
+    func text(_ id: RecordID) {
+        let index = next()
+        if arenaUsed + 36 <= Self.arenaCapacity {
+            let destination = arena + arenaUsed
+            id.write(into: destination)
+            arenaUsed += 36
+            _ = sqlite3_bind_text(
+                handle, index, UnsafeRawPointer(destination).assumingMemoryBound(to: CChar.self), 36, nil)
+        } else {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { buffer in
+                id.write(into: buffer.baseAddress!)
+                _ = sqlite3_bind_text(
+                    handle, index, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), 36,
+                    Self.transient)
+            }
+        }
+    }
+
     /// Binds raw UTF-8 bytes as text.
     func text(bytes: [UInt8]) {
         bytes.withUnsafeBytes { text(bytes: $0) }
@@ -114,7 +137,7 @@ final class BoundInsert {
         let index = next()
         if arenaUsed + ExportTimestamp.maximumISO8601Length <= Self.arenaCapacity {
             let destination = arena + arenaUsed
-            let count = value.writeISO8601(into: destination)
+            let count = timestampText.write(value, into: destination)
             arenaUsed += count
             _ = sqlite3_bind_text(
                 handle, index, UnsafeRawPointer(destination).assumingMemoryBound(to: CChar.self), Int32(count), nil)
@@ -139,18 +162,45 @@ final class BoundInsert {
     /// Runs the insert; returns whether it added a row (`false` when `OR IGNORE` skipped it).
     @discardableResult
     func run() throws -> Bool {
-        defer {
-            column = 0
-            sqlite3_reset(handle)
-            arenaUsed = 0
-        }
+        defer { reset() }
         let code = sqlite3_step(handle)
-        guard code == SQLITE_DONE else {
-            let connection = sqlite3_db_handle(handle)
-            let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-            let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
-            throw DatabaseError(resultCode: ResultCode(rawValue: extended), message: message, sql: statement.sql)
-        }
+        guard code == SQLITE_DONE else { throw error(code) }
         return sqlite3_changes(sqlite3_db_handle(handle)) > 0
+    }
+
+    /// Runs the insert; returns how many rows it added.
+    func runCountingRows() throws -> Int {
+        defer { reset() }
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_DONE else { throw error(code) }
+        return Int(sqlite3_changes(sqlite3_db_handle(handle)))
+    }
+
+    /// Runs a query whose first row's first column is an integer (`SELECT EXISTS (...)`) and
+    /// returns that integer.
+    func runQuery() throws -> Int64 {
+        defer { reset() }
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_ROW else { throw error(code) }
+        return sqlite3_column_int64(handle, 0)
+    }
+
+    /// Forgets the values bound so far without running the statement.
+    func discardRow() {
+        reset()
+    }
+
+    /// Readies the statement for the next row's bindings.
+    private func reset() {
+        column = 0
+        sqlite3_reset(handle)
+        arenaUsed = 0
+    }
+
+    private func error(_ code: Int32) -> DatabaseError {
+        let connection = sqlite3_db_handle(handle)
+        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
+        return DatabaseError(resultCode: ResultCode(rawValue: extended), message: message, sql: statement.sql)
     }
 }
