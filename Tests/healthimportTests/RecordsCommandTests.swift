@@ -70,13 +70,7 @@ import Testing
 
     @Test("Malformed XML gets PATH:LINE:COLUMN, and the lines before it stay whole")
     func malformed() throws {
-        let folder = try CLI.temporaryFolder()
-        let path = folder + "/export.xml"
-        let source = try #require(FileManager.default.contents(atPath: CLI.sample("v14-2025/export.xml")))
-        var text = String(decoding: source, as: UTF8.self)
-        let cut = text.range(of: "<Workout ")!.lowerBound
-        text.insert(contentsOf: "<Record type=\"broken\" <oops/>\n", at: cut)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let (path, text, cut) = try malformedExport()
         let result = try CLI.run(["records", path, "--all"])
         #expect(result.status == 1)
         let lineNumber = text[..<cut].filter { $0 == "\n" }.count + 1
@@ -132,13 +126,7 @@ import Testing
 
     @Test("summary of malformed XML gives the same PATH:LINE:COLUMN error as records")
     func malformed() throws {
-        let folder = try CLI.temporaryFolder()
-        let path = folder + "/export.xml"
-        let source = try #require(FileManager.default.contents(atPath: CLI.sample("v14-2025/export.xml")))
-        var text = String(decoding: source, as: UTF8.self)
-        let cut = text.range(of: "<Workout ")!.lowerBound
-        text.insert(contentsOf: "<Record type=\"broken\" <oops/>\n", at: cut)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let (path, text, cut) = try malformedExport()
         let summary = try CLI.run(["summary", path])
         let records = try CLI.run(["records", path, "--all"])
         #expect(summary.status == 1)
@@ -164,4 +152,16 @@ import Testing
         #expect(result.stdout.contains("Version:      3"))
         #expect(result.stdout.contains("HKQuantityTypeIdentifierStepCount"))
     }
+}
+
+/// The v14 sample export with a broken start tag before its first workout: its path, its text
+/// and where the break is.
+func malformedExport() throws -> (path: String, text: String, cut: String.Index) {
+    let path = try CLI.temporaryFolder() + "/export.xml"
+    let source = try #require(FileManager.default.contents(atPath: CLI.sample("v14-2025/export.xml")))
+    var text = String(decoding: source, as: UTF8.self)
+    let cut = text.range(of: "<Workout ")!.lowerBound
+    text.insert(contentsOf: "<Record type=\"broken\" <oops/>\n", at: cut)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return (path, text, cut)
 }

@@ -106,21 +106,7 @@ final class ReadAhead: @unchecked Sendable {
 
     /// Copies the next bytes into `buffer`; 0 at the end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(ExportError) -> Int {
-        if current == nil {
-            guard !finished else { return 0 }
-            switch pop() {
-            case .chunk(let index, let count, let figures):
-                current = (index, 0, count)
-                self.figures = figures
-            case .end(let figures):
-                self.figures = figures
-                finished = true
-                return 0
-            case .failure(let error):
-                finished = true
-                throw error
-            }
-        }
+        guard try takeChunk() else { return 0 }
         let (index, offset, count) = current!
         let length = min(buffer.count, count - offset)
         buffer.baseAddress!.copyMemory(from: buffers[index].baseAddress! + offset, byteCount: length)
@@ -133,24 +119,29 @@ final class ReadAhead: @unchecked Sendable {
         return length
     }
 
+    /// Makes the next chunk ``current`` unless one is; `false` at the end.
+    private func takeChunk() throws(ExportError) -> Bool {
+        if current != nil { return true }
+        guard !finished else { return false }
+        switch pop() {
+        case .chunk(let index, let count, let figures):
+            current = (index, 0, count)
+            self.figures = figures
+            return true
+        case .end(let figures):
+            self.figures = figures
+            finished = true
+            return false
+        case .failure(let error):
+            finished = true
+            throw error
+        }
+    }
+
     /// Hands the next chunk to `body` where it lies, with no copy; returns `false` at the end.
     /// Do not mix with ``read(into:)`` inside one chunk.
     func nextChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
-        if current == nil {
-            guard !finished else { return false }
-            switch pop() {
-            case .chunk(let index, let count, let figures):
-                current = (index, 0, count)
-                self.figures = figures
-            case .end(let figures):
-                self.figures = figures
-                finished = true
-                return false
-            case .failure(let error):
-                finished = true
-                throw error
-            }
-        }
+        guard try takeChunk() else { return false }
         let (index, offset, count) = current!
         current = nil
         defer { free.signal() }

@@ -237,21 +237,18 @@ final class RecordWriter {
     func writeMetadata(_ entries: [MetadataEntry], owner: String) throws {
         guard !entries.isEmpty else { return }
         metadataRows.begin(rows: entries.count)
-        for (position, entry) in entries.enumerated() {
-            let statement = try metadataRows.row()
-            statement.text(owner)
-            statement.integer(position)
-            statement.text(entry.key)
-            statement.text(entry.value)
-            try metadataRows.endRow()
-        }
+        try bindMetadata(entries) { $0.text(owner) }
     }
 
     /// Binds `entries` as rows of ``metadataRows`` (announced by the caller).
     private func bindMetadata(_ entries: [MetadataEntry], owner: RecordID) throws {
+        try bindMetadata(entries) { $0.text(owner) }
+    }
+
+    private func bindMetadata(_ entries: [MetadataEntry], bindingOwner bindOwner: (BoundInsert) -> Void) throws {
         for (position, entry) in entries.enumerated() {
             let statement = try metadataRows.row()
-            statement.text(owner)
+            bindOwner(statement)
             statement.integer(position)
             statement.text(entry.key)
             statement.text(entry.value)
