@@ -138,12 +138,11 @@ extension OverviewScanner {
             let endDate = Self.sameBytes(start, end) ? startDate : TimestampParser.parse(bytes(end!))
         else { return false }
         if let creation, TimestampParser.parse(bytes(creation)) == nil { return false }
-        let interned = counter.type(bytes(type))
-        var kind = counter.kind(typeID: interned.id, type: interned.string)
+        var (typeID, kind) = counter.type(bytes(type))
         if kind == .weight, !Self.isKilograms(value.map(bytes), unit.map(bytes)) { kind = .quantity }
         counter.add(
-            typeID: interned.id, type: interned.string, kind: kind,
-            source: source.map(bytes) ?? UnsafeRawBufferPointer(start: nil, count: 0), start: startDate, end: endDate)
+            typeID: typeID, kind: kind, source: source.map(bytes) ?? UnsafeRawBufferPointer(start: nil, count: 0),
+            start: startDate, end: endDate)
         return true
     }
 

@@ -240,6 +240,13 @@ final class RecordWriter {
         try bindMetadata(entries) { $0.text(owner) }
     }
 
+    /// Writes `entries` for the record `owner` in one statement.
+    private func writeMetadata(_ entries: [MetadataEntry], owner: RecordID) throws {
+        guard !entries.isEmpty else { return }
+        metadataRows.begin(rows: entries.count)
+        try bindMetadata(entries, owner: owner)
+    }
+
     /// Binds `entries` as rows of ``metadataRows`` (announced by the caller).
     private func bindMetadata(_ entries: [MetadataEntry], owner: RecordID) throws {
         try bindMetadata(entries) { $0.text(owner) }
@@ -289,10 +296,7 @@ final class RecordWriter {
         let statement = try insert(&quantityStatement, Self.quantityInsert)
         bind(sample, id: id, to: statement)
         guard try statement.run() else { return false }
-        if !sample.metadata.isEmpty {
-            metadataRows.begin(rows: sample.metadata.count)
-            try bindMetadata(sample.metadata, owner: id)
-        }
+        try writeMetadata(sample.metadata, owner: id)
         if !sample.beats.isEmpty {
             heartbeatRows.begin(rows: sample.beats.count)
             try bindBeats(sample.beats, owner: id)
@@ -307,10 +311,7 @@ final class RecordWriter {
         statement.real(sample.value)
         statement.text(sample.unit)
         guard try statement.run() else { return false }
-        if !sample.metadata.isEmpty {
-            metadataRows.begin(rows: sample.metadata.count)
-            try bindMetadata(sample.metadata, owner: id)
-        }
+        try writeMetadata(sample.metadata, owner: id)
         return true
     }
 
@@ -320,10 +321,7 @@ final class RecordWriter {
         statement.text(sample.value)
         statement.integer(sample.rawValue)
         guard try statement.run() else { return false }
-        if !sample.metadata.isEmpty {
-            metadataRows.begin(rows: sample.metadata.count)
-            try bindMetadata(sample.metadata, owner: id)
-        }
+        try writeMetadata(sample.metadata, owner: id)
         return true
     }
 
