@@ -31,7 +31,9 @@ public struct QuantitySample: Sendable, Equatable {
 public struct Heartbeat: Sendable, Equatable {
     /// Beats per minute.
     public var bpm: Double
-    /// The instant of the beat in milliseconds since 1970 UTC, from the sample's date and the written time of day; `nil` when the time could not be read.
+    /// The instant of the beat in milliseconds since 1970 UTC: the written time of day put on the
+    /// sample's day and, when the recording's zone differed from the sample's offset, moved into
+    /// the sample's interval (see `BeatTimes`); `nil` when the time could not be read.
     public var millisecondsSince1970: Int64?
     /// The offset the parent sample was written in, for display.
     public var offsetMinutes: Int32
