@@ -1,4 +1,5 @@
 import HealthExport
+import HealthFixtures
 import Testing
 
 /// HRV beat times are wall-clock times of the recording's zone; the export may write the

@@ -11,6 +11,7 @@ final class ReadAhead: @unchecked Sendable {
         var bytesRead: Int64 = 0
         var exportVersion: Int?
         var replacedControlCharacters = 0
+        var replacedInvalidUTF8Bytes = 0
         var legacyAttributeRepair = false
     }
 
@@ -73,6 +74,7 @@ final class ReadAhead: @unchecked Sendable {
                 let figures = Figures(
                     bytesRead: repair.bytesRead, exportVersion: repair.exportVersion,
                     replacedControlCharacters: repair.replacedControlCharacters,
+                    replacedInvalidUTF8Bytes: repair.replacedInvalidUTF8Bytes,
                     legacyAttributeRepair: repair.legacyAttributeRepair)
                 slot = count == 0 ? .end(figures) : .chunk(index, count, figures)
             } catch {

@@ -86,6 +86,7 @@ public final class ExportReader {
         }
         state.report.bytesRead = input.figures.bytesRead
         state.report.replacedControlCharacters = input.figures.replacedControlCharacters
+        state.report.replacedInvalidUTF8Bytes = input.figures.replacedInvalidUTF8Bytes
         state.report.repairedLegacyAttributes = input.figures.legacyAttributeRepair
         return state.report
     }

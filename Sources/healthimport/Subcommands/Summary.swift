@@ -31,6 +31,8 @@ struct Summary: ParsableCommand {
                 })
             progress?.finish()
             try StandardOutput.print(json ? summary.json : SummaryText.render(summary))
+            // The notes and warnings `records` and `import` print for the same export.
+            if !input.quiet { RunReport.warnings(summary.read) }
         }
     }
 }
