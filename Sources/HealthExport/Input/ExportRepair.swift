@@ -135,7 +135,7 @@ public final class ExportRepair: ByteSource {
             throw ExportError(.notAnExport, "the file is empty, not a Health export", path: displayName)
         }
         if !rootFound, Self.find(Array("<HealthData".utf8), in: pending, from: 0) == nil {
-            throw ExportError(.notAnExport, "not a Health export: no <HealthData> element at the start", path: displayName)
+            throw prologError()
         }
         if let (open, close) = Self.internalSubset(of: pending) {
             exportVersion = Self.version(in: pending[open..<close])
@@ -169,6 +169,52 @@ public final class ExportRepair: ByteSource {
             $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'"
         }
         return !(value.hasPrefix("utf-8") || value.hasPrefix("utf8"))
+    }
+
+    /// Why a prolog without a `<HealthData>` element is not read: the file was cut inside or
+    /// after its DTD, or it is not an export.
+    private func prologError() -> ExportError {
+        let (line, column) = Self.endPosition(of: pending)
+        if upstreamEnded, Self.find(Array("<!DOCTYPE".utf8), in: pending, from: 0) != nil {
+            if Self.endsInsideDoctype(pending) {
+                return ExportError(
+                    .truncated, "the export ends inside its DTD (truncated?)", path: displayName, line: line,
+                    column: column)
+            }
+            return ExportError(
+                .truncated, "the export ends before its `<HealthData>` element (truncated?)", path: displayName,
+                line: line, column: column)
+        }
+        if pending.count >= Self.prologLimit {
+            return ExportError(
+                .notAnExport, "not a Health export: no `<HealthData>` element in its first \(Self.prologLimit >> 20) MB",
+                path: displayName, line: line, column: column)
+        }
+        return ExportError(
+            .notAnExport, "not a Health export: no `<HealthData>` element", path: displayName, line: line, column: column)
+    }
+
+    /// Whether `bytes` end inside `<!DOCTYPE ...>` or its internal subset `[ ... ]`.
+    static func endsInsideDoctype(_ bytes: [UInt8]) -> Bool {
+        guard let doctype = find(Array("<!DOCTYPE".utf8), in: bytes, from: 0) else { return false }
+        var index = doctype + 9
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ">") { return false }
+            if bytes[index] == UInt8(ascii: "[") { return find(Array("]>".utf8), in: bytes, from: index) == nil }
+            index += 1
+        }
+        return true
+    }
+
+    /// The line and column just after the last of `bytes`.
+    static func endPosition(of bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, bytes.count - lineStart + 1)
     }
 
     /// Whether `bytes` hold the whole prolog: the root element has started, after any internal DTD.
