@@ -123,4 +123,10 @@ public struct Correlation: Sendable, Equatable {
         self.metadata = metadata
         self.members = members
     }
+
+    /// Whether records of `type` can be members of a correlation (blood pressure, food), so
+    /// that a reader counts each such measurement once, inside a correlation or at top level.
+    public static func isMemberType(_ type: String) -> Bool {
+        type.hasPrefix("HKQuantityTypeIdentifierBloodPressure") || type.hasPrefix("HKQuantityTypeIdentifierDietary")
+    }
 }

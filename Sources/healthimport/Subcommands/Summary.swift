@@ -25,6 +25,7 @@ struct Summary: ParsableCommand {
                     return reader
                 },
                 reopenable: input.path != "-",
+                countsMember: CorrelationMembers.summaryRule(),
                 progress: { reader in
                     try Interrupt.check()
                     progress?.tick(bytes: reader.bytesRead)
