@@ -1,8 +1,8 @@
 /// Mends the characters XML cannot take, in place and keeping every byte's position:
 /// C0 control characters XML 1.0 forbids become spaces, and each byte of a sequence that is
 /// not UTF-8 becomes `?`, so that libxml2 neither stops at them nor shifts its line and
-/// column numbers. The bytes are scanned eight at a time; only words holding a control
-/// character or a non-ASCII byte are looked at closely.
+/// column numbers. The bytes are scanned eight at a time, jumping straight to the first
+/// control character or non-ASCII byte of a word.
 struct TextRepair {
     /// The byte that stands in for each byte of a sequence that is not UTF-8.
     static let replacement = UInt8(ascii: "?")
@@ -19,16 +19,18 @@ struct TextRepair {
     /// to hand in again at the front of the next bytes.
     mutating func repair(_ bytes: UnsafeMutableRawBufferPointer, final: Bool) -> Int {
         let count = bytes.count
+        let highBits: UInt64 = repairsUTF8 ? 0x8080_8080_8080_8080 : 0
         var index = 0
         while index < count {
             if index + 8 <= count {
-                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                // Non-zero when some byte of the word is below 0x20 or above 0x7F.
-                let low = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                if low | (repairsUTF8 ? word & 0x8080_8080_8080_8080 : 0) == 0 {
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let look = Self.needsLook(word, highBits)
+                if look == 0 {
                     index += 8
                     continue
                 }
+                // The lowest flagged byte is always one to look at (borrows only run upward).
+                index += look.trailingZeroBitCount >> 3
             }
             let byte = bytes[index]
             if byte < 0x20 {
@@ -54,6 +56,12 @@ struct TextRepair {
             }
         }
         return count
+    }
+
+    /// Non-zero when some byte of `word` is below 0x20, or has a bit of `highBits` set.
+    @inline(__always)
+    static func needsLook(_ word: UInt64, _ highBits: UInt64) -> UInt64 {
+        ((word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080) | (word & highBits)
     }
 
     /// The UTF-8 sequence starting at `index` (a byte of 0x80 or above): whether it is valid,
