@@ -5,7 +5,7 @@ import HealthCore
 /// queue and inserts them, committing one transaction every ``rowsPerTransaction`` records or
 /// ``secondsPerTransaction``.
 ///
-/// The last transaction also applies the run's ``ImportClosing`` (anchors and the run's row in
+/// The last transaction also applies the run's `ImportClosing` (anchors and the run's row in
 /// `imports`), so rows and anchors of a completed run land together. An error stops the thread:
 /// the open transaction rolls back, everything committed before it stays.
 final class BatchWriter: RecordBatchWriter {

@@ -109,7 +109,9 @@ public final class RecordStream {
         selection.selectsEverything || RecordKind.allCases.contains { selection.selects(kind: $0, type: type) }
     }
 
-    private func handle(_ record: HealthRecord, body: (IdentifiedRecord) throws -> Void) throws {
+    /// Takes `record` by value so that the plain case, most of an export, moves it into the
+    /// ``IdentifiedRecord`` instead of copying it.
+    private func handle(_ record: consuming HealthRecord, body: (IdentifiedRecord) throws -> Void) throws {
         if case .export = record, !selection.selects(kind: .export, type: record.type) { return }
         let id = identity.id(of: record)
         switch record {
