@@ -17,7 +17,7 @@ public struct CorrelationMembers {
         seen.insert(id).inserted
     }
 
-    /// The rule as ``ExportSummary/read(opening:reopenable:countsMember:progress:)`` takes it,
+    /// The rule as `ExportSummary.read(opening:reopenable:countsMember:progress:)` takes it,
     /// naming records as the record stream does.
     public static func summaryRule() -> (HealthRecord) -> Bool {
         var identity = RecordIdentity()

@@ -13,7 +13,7 @@ import Darwin
 ///   and this project never interprets DTDs anyway. Its `HealthKit Export Version` is read first.
 /// - Control characters that XML forbids (`\x0b` and friends) become spaces, and each byte of a
 ///   sequence that is not UTF-8 becomes `?` (unless the export declares another encoding), so
-///   that `summary`, `records` and `import` all read the same text (see ``TextRepair``).
+///   that `summary`, `records` and `import` all read the same text.
 /// - In exports without a DTD (iOS 8), attribute names with spaces (`Health Mate App Version="2.6.2"`)
 ///   get underscores instead, so every record still parses.
 public final class ExportRepair: ByteSource {
