@@ -142,7 +142,11 @@ final class SidecarReader {
     private func electrocardiogram(_ path: String) -> Electrocardiogram? {
         do {
             guard let source = try package.openSidecar(path: path) else { return nil }
-            return try ElectrocardiogramReader.read(source, filePath: path)
+            let ecg = try ElectrocardiogramReader.read(source, filePath: path)
+            if ecg.sampleRateHertz == nil, !ecg.samples.isEmpty {
+                warn("ECG file \(path) has no Sample Rate that reads as a number: its end is taken as its start")
+            }
+            return ecg
         } catch {
             warn("ECG file \(path) skipped: \(error.description)")
             return nil
