@@ -1,5 +1,6 @@
 import GRDB
 import HealthCore
+import HealthExport
 
 /// The writing thread of an import into the SQLite store: takes record batches from a bounded
 /// queue and inserts them, committing one transaction every ``rowsPerTransaction`` records or
