@@ -75,4 +75,10 @@ import Testing
         #expect(overviewReport.replacedInvalidUTF8Bytes == 1)
         #expect(samples.sources == ["Caf? Watch": 1, "iPhone": 1])
     }
+
+    @Test("libxml2's two-line messages become one line")
+    func oneLineMessages() {
+        let message = "Input is not proper UTF-8, indicate encoding !\nBytes: 0xFF 0x31 0x22 0x2F\n"
+        #expect(ParseState.oneLine(message) == "Input is not proper UTF-8, indicate encoding !; Bytes: 0xFF 0x31 0x22 0x2F")
+    }
 }
