@@ -10,7 +10,7 @@ import Testing
     /// Per type: what the summary counts (overview when it can) and what the record stream yields.
     static func counts(_ open: () throws -> ExportReader) throws -> (summary: [String: Int], records: [String: Int]) {
         let summary = try ExportSummary.read(
-            opening: open, reopenable: true, countsMember: CorrelationMembers.summaryRule(), progress: { _ in })
+            opening: open, reopenable: true, countsMember: CorrelationMembers.summaryRule, progress: { _ in })
         var records: [String: Int] = [:]
         _ = try RecordStream(reader: try open(), policy: WindowPolicy(window: .all)).run { item in
             if item.record.kind != .export { records[item.record.type, default: 0] += 1 }
@@ -80,6 +80,17 @@ import Testing
         #expect(summary["HKQuantityTypeIdentifierDietaryEnergyConsumed"] == 1)
         #expect(summary["HKQuantityTypeIdentifierDietaryWater"] == 1)
         #expect(summary["HKQuantityTypeIdentifierStepCount"] == 1)
+    }
+
+    @Test("When the overview steps aside after some members, the full read counts them afresh")
+    func overviewStepsAside() throws {
+        let body = [
+            Self.correlation(20, 121, 79), Self.pressure(Self.systolic, 20, 121, indent: " "),
+            " <![CDATA[the overview leaves this to the full reader]]>", Self.correlation(21, 118, 77),
+        ].joined(separator: "\n")
+        let (summary, records) = try Self.counts(xml: minimalExport(body))
+        #expect(summary == records)
+        #expect(summary[Self.systolic] == 2)
     }
 
     static let sampleExports: [String] = {

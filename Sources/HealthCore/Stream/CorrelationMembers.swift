@@ -17,8 +17,8 @@ public struct CorrelationMembers {
         seen.insert(id).inserted
     }
 
-    /// The rule as `ExportSummary.read(opening:reopenable:countsMember:progress:)` takes it,
-    /// naming records as the record stream does.
+    /// A fresh rule, as `ExportSummary.read(opening:reopenable:countsMember:progress:)` takes
+    /// it for each read, naming records as the record stream does.
     public static func summaryRule() -> (HealthRecord) -> Bool {
         var identity = RecordIdentity()
         var members = CorrelationMembers()

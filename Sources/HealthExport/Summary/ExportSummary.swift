@@ -77,19 +77,21 @@ extension ExportSummary {
     /// - Parameters:
     ///   - open: opens the export; called a second time when the overview gives way to a full read.
     ///   - reopenable: whether `open` can be called twice.
-    ///   - countsMember: for each record of a type that can be a correlation member (see
-    ///     ``Correlation/isMemberType(_:)``), inside a correlation or at top level, in document
-    ///     order: whether it counts. Pass the rule the record stream yields them by (once per
-    ///     identity), so that the summary counts per type what `records` prints.
+    ///   - countsMember: makes, for each read (the overview, then a full read if it steps aside),
+    ///     a fresh rule that says for each record of a type that can be a correlation member
+    ///     (see ``Correlation/isMemberType(_:)``), inside a correlation or at top level, in
+    ///     document order, whether it counts. Pass the rule the record stream yields them by
+    ///     (once per identity), so that the summary counts per type what `records` prints.
     ///   - progress: called often with the reader in use; what it throws stops the read.
     public static func read(
         opening open: () throws -> ExportReader, reopenable: Bool,
-        countsMember: @escaping (HealthRecord) -> Bool = { _ in true },
+        countsMember: () -> (HealthRecord) -> Bool = { { _ in true } },
         progress: @escaping (ExportReader) throws -> Void
     ) throws -> ExportSummary {
         if reopenable {
             let reader = try open()
             var summary = ExportSummary()
+            let countsMember = countsMember()
             do {
                 let (report, samples) = try reader.readOverview(onChunk: { try progress(reader) }) { record in
                     summary.add(record, countsMember: countsMember)
@@ -103,9 +105,10 @@ extension ExportSummary {
         }
         let reader = try open()
         var summary = ExportSummary()
+        let countsFullReadMember = countsMember()
         summary.read = try reader.read { record in
             try progress(reader)
-            summary.add(record, countsMember: countsMember)
+            summary.add(record, countsMember: countsFullReadMember)
         }
         return summary
     }

@@ -25,7 +25,7 @@ struct Summary: ParsableCommand {
                     return reader
                 },
                 reopenable: input.path != "-",
-                countsMember: CorrelationMembers.summaryRule(),
+                countsMember: CorrelationMembers.summaryRule,
                 progress: { reader in
                     try Interrupt.check()
                     progress?.tick(bytes: reader.bytesRead)
