@@ -118,8 +118,9 @@ import Testing
             + reconstructed.filter { $0.hasSuffix(".xml") }.sorted().map { "reconstructed/" + $0 }
     }()
 
-    @Test("Every corpus export: summary and records agree per type",
-          .enabled(if: !files.isEmpty, "../shared/corpus is not beside this clone"), arguments: files)
+    @Test(
+        "Every corpus export: summary and records agree per type",
+        .enabled(if: !files.isEmpty, "../shared/corpus is not beside this clone"), arguments: files)
     func corpusExport(file: String) throws {
         let path = Self.corpus + "/" + file
         let (summary, records) = try SummaryRecordsAgreementTests.counts { try ExportReader(path: path) }

@@ -7,7 +7,8 @@ import Testing
 /// ECG files in an archive: spreadsheet-saved ones read whole; unreadable ones are named.
 @Suite struct EcgSidecarTests {
     static func csv(date: String, rate: String, samples: Int) -> [UInt8] {
-        var text = "Name,Ana Silva,\r\nRecorded Date,\(date),\r\nSample Rate,\(rate),\r\nLead,Lead I,\r\nUnit,µV,\r\n,,\r\n"
+        var text =
+            "Name,Ana Silva,\r\nRecorded Date,\(date),\r\nSample Rate,\(rate),\r\nLead,Lead I,\r\nUnit,µV,\r\n,,\r\n"
         for index in 0..<samples { text += "\(Double(index) / 4 - 10),\r\n" }
         return Array(text.utf8)
     }

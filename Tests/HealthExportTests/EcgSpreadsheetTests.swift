@@ -15,7 +15,8 @@ import Testing
 
     @Test("CRLF lines ending in a comma keep every sample and give the end from count and rate")
     func trailingCommas() throws {
-        var text = "Name,Ana Silva,\r\nDate of Birth,\"Jan 15, 1990\",\r\n"
+        var text =
+            "Name,Ana Silva,\r\nDate of Birth,\"Jan 15, 1990\",\r\n"
             + "Recorded Date,2023-06-25 09:41:10 +0200,\r\nClassification,Sinus Rhythm,\r\nSymptoms,,\r\n"
             + "Software Version,1.90,\r\nDevice,\"<<HKDevice: 0x283e6d0e0>, name:Apple Watch, hardware:Watch6,7>\",\r\n"
             + "Sample Rate,512 hertz,\r\nLead,Lead I,\r\nUnit,µV,\r\n,,\r\n,,\r\n"
@@ -34,7 +35,8 @@ import Testing
 
     @Test("Semicolons, decimal commas, quoted cells and a byte order mark")
     func semicolonsAndDecimalCommas() throws {
-        var text = "\u{FEFF}\"Nome\";\"Ana Silva\";\r\n\"Data de registo\";\"2023-06-25 09:41:10 +0100\";\r\n"
+        var text =
+            "\u{FEFF}\"Nome\";\"Ana Silva\";\r\n\"Data de registo\";\"2023-06-25 09:41:10 +0100\";\r\n"
             + "\"Frequência de amostragem\";\"512,844 hertz\";\r\n\"Device\";\"Watch7,11\";\r\n;;\r\n"
         for sample in Self.samples {
             let written = String(sample).replacingOccurrences(of: ".", with: ",")
@@ -56,7 +58,8 @@ import Testing
 
     @Test("An anonymised Recorded Date is named as not a date, with its line")
     func anonymisedDate() {
-        let text = "Name,,\r\nDate of Birth,,\r\nRecorded Date,xxxx-06-25 09:41:10 +0200,\r\nSample Rate,512 hertz,\r\n1,\r\n"
+        let text =
+            "Name,,\r\nDate of Birth,,\r\nRecorded Date,xxxx-06-25 09:41:10 +0200,\r\nSample Rate,512 hertz,\r\n1,\r\n"
         #expect {
             try Self.parse(text)
         } throws: { error in
@@ -76,7 +79,9 @@ import Testing
         #expect(ElectrocardiogramReader.keyValue(Substring(line)) == (key, value))
     }
 
-    @Test("Samples with a spreadsheet's empty cells after them", arguments: [("-107.825,", -107.825), ("-265,868;;", -265.868), ("\"0,5\",", 0.5)])
+    @Test(
+        "Samples with a spreadsheet's empty cells after them",
+        arguments: [("-107.825,", -107.825), ("-265,868;;", -265.868), ("\"0,5\",", 0.5)])
     func sampleCells(line: String, value: Double) {
         #expect(ElectrocardiogramReader.sampleValue(Substring(line)) == value)
     }

@@ -1,6 +1,7 @@
-@testable import HealthExport
 import HealthFixtures
 import Testing
+
+@testable import HealthExport
 
 /// Bytes that are not UTF-8 are replaced before libxml2 or the overview scanner sees them, so
 /// that every command reads the same text, at the same lines and columns.
@@ -20,10 +21,12 @@ import Testing
 
     static let prolog = Array("<!DOCTYPE HealthData [\n]>\n<HealthData locale=\"de_DE\">\n".utf8)
 
-    @Test("Each invalid byte becomes '?', valid characters of every length stay, at any chunk boundary",
-          arguments: [1, 2, 3, 7, 64])
+    @Test(
+        "Each invalid byte becomes '?', valid characters of every length stay, at any chunk boundary",
+        arguments: [1, 2, 3, 7, 64])
     func replacesBytes(chunk: Int) throws {
-        let value: [UInt8] = Array("Müller 😀 €".utf8) + [0xFF, 0x31] + [0xE2, 0x82] + Array("x".utf8)
+        let value: [UInt8] =
+            Array("Müller 😀 €".utf8) + [0xFF, 0x31] + [0xE2, 0x82] + Array("x".utf8)
             + [0xC0, 0xAF] + [0xED, 0xA0, 0x80] + [0xF0, 0x9F, 0x98] + Array("ö".utf8)
         let line = Array("<Record sourceName=\"".utf8) + value + Array("\"/>\n</HealthData>\n".utf8)
         let (out, repair) = try Self.repaired(Self.prolog + line, chunk: chunk)
@@ -44,7 +47,8 @@ import Testing
 
     @Test("An export that declares another encoding keeps its bytes for libxml2 to decode")
     func otherEncoding() throws {
-        let bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n".utf8) + Self.prolog
+        let bytes =
+            Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n".utf8) + Self.prolog
             + Array("<Record sourceName=\"M".utf8) + [0xFC] + Array("ller\"/>\n</HealthData>\n".utf8)
         let (out, repair) = try Self.repaired(bytes, chunk: 64)
         #expect(out == bytes)
@@ -53,10 +57,12 @@ import Testing
 
     static let xml: [UInt8] = {
         var bytes = Array(
-            export("""
+            export(
+                """
                  <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Caf@ Watch" unit="count" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:10:00 +0200" value="120"/>
                  <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="2024-05-30 09:00:00 +0200" endDate="2024-05-30 09:10:00 +0200" value="80"/>
-                """).utf8)
+                """
+            ).utf8)
         let at = bytes.firstIndex(of: UInt8(ascii: "@"))!
         bytes[at] = 0xFF
         return bytes
@@ -71,7 +77,7 @@ import Testing
         #expect(records.compactMap(\.quantity).map(\.header.sourceName) == ["Caf? Watch", "iPhone"])
 
         let overview = ExportReader(source: MemorySource(bytes: Self.xml))
-        let (overviewReport, samples) = try overview.readOverview(onChunk: {}) { _ in }
+        let (overviewReport, samples) = try overview.readOverview(onChunk: {}, { _ in })
         #expect(overviewReport.replacedInvalidUTF8Bytes == 1)
         #expect(samples.sources == ["Caf? Watch": 1, "iPhone": 1])
     }
@@ -79,6 +85,7 @@ import Testing
     @Test("libxml2's two-line messages become one line")
     func oneLineMessages() {
         let message = "Input is not proper UTF-8, indicate encoding !\nBytes: 0xFF 0x31 0x22 0x2F\n"
-        #expect(ParseState.oneLine(message) == "Input is not proper UTF-8, indicate encoding !; Bytes: 0xFF 0x31 0x22 0x2F")
+        #expect(
+            ParseState.oneLine(message) == "Input is not proper UTF-8, indicate encoding !; Bytes: 0xFF 0x31 0x22 0x2F")
     }
 }

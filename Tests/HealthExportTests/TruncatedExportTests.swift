@@ -23,13 +23,18 @@ import Testing
                 return String(describing: error)
             }
         }
-        let full = message { _ = try ExportReader(source: MemorySource(text, name: "export.zip:apple_health_export/export.xml")).read { _ in } }
+        let full = message {
+            _ = try ExportReader(source: MemorySource(text, name: "export.zip:apple_health_export/export.xml")).read {
+                _ in
+            }
+        }
         let overview = message {
             do {
                 _ = try ExportReader(source: MemorySource(text, name: "export.zip:apple_health_export/export.xml"))
                     .readOverview(onChunk: {}) { _ in }
             } catch is ExportReader.OverviewUnavailable {
-                _ = try ExportReader(source: MemorySource(text, name: "export.zip:apple_health_export/export.xml")).read { _ in }
+                _ = try ExportReader(source: MemorySource(text, name: "export.zip:apple_health_export/export.xml")).read
+                { _ in }
             }
         }
         return (full, overview)
@@ -44,7 +49,8 @@ import Testing
     func insideDTD() {
         let text = Self.cut(before: "<!ATTLIST")
         let (full, overview) = Self.errors(text)
-        #expect(full == "export.zip:apple_health_export/export.xml:5:1: error: the export ends inside its DTD (truncated?)")
+        #expect(
+            full == "export.zip:apple_health_export/export.xml:5:1: error: the export ends inside its DTD (truncated?)")
         #expect(overview == full)
     }
 
@@ -65,7 +71,9 @@ import Testing
     @Test("An export cut inside a tag says so")
     func insideTag() {
         let (full, overview) = Self.errors(Self.cut(before: "key=\"HKWasUserEntered\"", offset: 5))
-        #expect(full?.hasSuffix("error: the export ends inside a tag, before `</HealthData>` (truncated?)") == true, "\(full ?? "")")
+        #expect(
+            full?.hasSuffix("error: the export ends inside a tag, before `</HealthData>` (truncated?)") == true,
+            "\(full ?? "")")
         #expect(full?.contains("export.xml:12:") == true, "\(full ?? "")")
         #expect(overview == full)
     }
@@ -73,7 +81,10 @@ import Testing
     @Test("A file with no HealthData element is not an export, and says where it looked")
     func notAnExport() {
         let (full, _) = Self.errors("<?xml version=\"1.0\"?>\n<!-- nothing here -->\n")
-        #expect(full == "export.zip:apple_health_export/export.xml:3:1: error: not a Health export: no `<HealthData>` element")
+        #expect(
+            full
+                == "export.zip:apple_health_export/export.xml:3:1: error: not a Health export: no `<HealthData>` element"
+        )
     }
 
     @Test("Malformed XML in the middle keeps libxml2's words, on one line, with line and column")

@@ -15,13 +15,15 @@ import Testing
         """.utf8)
 
     static let xml = Array(
-        export("""
+        export(
+            """
              <Workout workoutActivityType="HKWorkoutActivityTypeWalking" duration="30" durationUnit="min" sourceName="Watch" startDate="2025-10-11 07:27:00 -0500" endDate="2025-10-11 07:57:00 -0500">
               <WorkoutRoute sourceName="Watch" startDate="2025-10-11 07:27:00 -0500" endDate="2025-10-11 07:57:00 -0500">
                <FileReference path="/workout-routes/route_2025-10-11_7.27am.gpx"/>
               </WorkoutRoute>
              </Workout>
-            """).utf8)
+            """
+        ).utf8)
 
     static func read(extraRoutes: [String]) throws -> (records: [HealthRecord], report: ReadReport, path: String) {
         var zip = ZipBuilder()
@@ -38,7 +40,9 @@ import Testing
 
     @Test("Two route files no workout names get one note naming how many and the first")
     func unreferencedFiles() throws {
-        let (records, report, path) = try Self.read(extraRoutes: ["route_2025-10-12_8.00am.gpx", "route_2025-10-13_9.00am.gpx"])
+        let (records, report, path) = try Self.read(extraRoutes: [
+            "route_2025-10-12_8.00am.gpx", "route_2025-10-13_9.00am.gpx",
+        ])
         #expect(records.filter { $0.kind == .route }.count == 1)
         #expect(
             report.warnings == [

@@ -100,7 +100,9 @@ import Testing
         let path = try Self.write(Array(text[..<text.range(of: marker)!.lowerBound].utf8))
         let database = URL(fileURLWithPath: path).deletingLastPathComponent().path + "/health.sqlite"
         var lines: [String] = []
-        for arguments in [["summary", path], ["records", path, "--all"], ["import", path, "--all", "--db", database]] {
+        for arguments in [
+            ["summary", path], ["records", path, "--all"], ["import", path, "--all", "--db", database],
+        ] {
             let result = try CLI.run(arguments)
             #expect(result.status == 1, "\(arguments[0]): \(result.stderr)")
             let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
