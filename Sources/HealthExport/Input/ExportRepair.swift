@@ -186,12 +186,14 @@ public final class ExportRepair: ByteSource {
                 line: line, column: column)
         }
         if pending.count >= Self.prologLimit {
+            let megabytes = Self.prologLimit >> 20
             return ExportError(
-                .notAnExport, "not a Health export: no `<HealthData>` element in its first \(Self.prologLimit >> 20) MB",
+                .notAnExport, "not a Health export: no `<HealthData>` element in its first \(megabytes) MB",
                 path: displayName, line: line, column: column)
         }
         return ExportError(
-            .notAnExport, "not a Health export: no `<HealthData>` element", path: displayName, line: line, column: column)
+            .notAnExport, "not a Health export: no `<HealthData>` element", path: displayName, line: line,
+            column: column)
     }
 
     /// Whether `bytes` end inside `<!DOCTYPE ...>` or its internal subset `[ ... ]`.

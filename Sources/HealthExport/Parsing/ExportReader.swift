@@ -146,10 +146,13 @@ extension ParseState {
         if error.level == XML_ERR_FATAL || error.level == XML_ERR_ERROR {
             // At the end of the input, an open element (or no root yet) means the file was cut.
             let truncated = terminating && (!stack.isEmpty || !sawRoot)
-            let text =
-                !truncated ? message
-                : endsAfterTag ? "the export ends before `</HealthData>` (truncated?)"
-                : "the export ends inside a tag, before `</HealthData>` (truncated?)"
+            var text = message
+            if truncated {
+                text =
+                    endsAfterTag
+                    ? "the export ends before `</HealthData>` (truncated?)"
+                    : "the export ends inside a tag, before `</HealthData>` (truncated?)"
+            }
             fail(
                 ExportError(
                     truncated ? .truncated : .malformed, text, path: displayName, line: line > 0 ? line : nil,
