@@ -39,6 +39,13 @@ final class ParseState {
     /// While non-zero, elements deeper than this depth are ignored (a skipped or invalid record's children).
     @exclusivity(unchecked) var skipDepth = 0
     @exclusivity(unchecked) var factsDelivered = false
+    /// Whether an `ExportDate` or `Me` element was read since these were last cleared: a segmented
+    /// read takes those facts from the segment that wrote them last.
+    @exclusivity(unchecked) var wroteExportDate = false
+    @exclusivity(unchecked) var wroteProfile = false
+    /// Whether one was read after the facts went out: a segmented read then leaves what follows
+    /// to this parser, since later records may depend on them (a summary's offset does).
+    @exclusivity(unchecked) var factsChangedLate = false
 
     // What is open.
     @exclusivity(unchecked) var sample: PendingSample?
@@ -143,6 +150,8 @@ final class ParseState {
         switch element {
         case .exportDate:
             if let value = attributes.value(of: "value") {
+                wroteExportDate = true
+                factsChangedLate = factsChangedLate || factsDelivered
                 report.facts.exportDate = TimestampParser.parse(value)
                 if report.facts.exportDate == nil {
                     warn("ExportDate \"\(String(decoding: value, as: UTF8.self))\" is not a date; the window ends now")
@@ -150,6 +159,8 @@ final class ParseState {
             }
             return
         case .me:
+            wroteProfile = true
+            factsChangedLate = factsChangedLate || factsDelivered
             report.facts.profile = (0..<attributes.count).map { index in
                 var key = String(cString: attributes.name(index))
                 if key.hasPrefix("HKCharacteristicTypeIdentifier") {

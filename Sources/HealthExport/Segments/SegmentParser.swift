@@ -1,0 +1,172 @@
+import CLibXML2
+import Dispatch
+
+/// One of the two libxml2 push parsers of a segmented read, with its own ``ParseState``, on a
+/// thread of its own. It takes one segment at a time and hands back the segment's records and
+/// counts, which the cutting thread yields and adds up in file order.
+final class SegmentParser: @unchecked Sendable {
+    /// A segment to parse.
+    struct Job {
+        /// The segment's bytes; the cutting thread keeps the buffer until the outcome is taken.
+        var segment: SegmentBuffer
+        /// The line the segment's first byte (a line feed) is on, to set before parsing it; `nil`
+        /// when the segment follows on from the bytes this parser took last.
+        var line: Int?
+        /// The bytes from the start of the file up to the first record (prolog, root tag, facts),
+        /// parsed first and quietly by a parser that did not start at the beginning of the file.
+        var head: UnsafeRawBufferPointer?
+        /// Whether the file ends with this segment.
+        var isLast: Bool
+    }
+
+    /// What parsing one segment gave.
+    struct Outcome {
+        /// The segment's records, in file order (the export's facts go straight to the reader).
+        var records: [HealthRecord] = []
+        /// The segment's counts, warnings and invalid examples, and the facts as of its end.
+        var report = ReadReport()
+        /// Whether the segment holds an `ExportDate` or a `Me` element, whose facts then replace earlier ones.
+        var wroteExportDate = false
+        var wroteProfile = false
+        /// The error that stopped the parse, as a one-parser read meets it.
+        var failure: (any Error)?
+        /// Whether the parser ended between two top-level elements, inside the root, with every
+        /// byte consumed, the export's facts delivered and not changed since: only then does the
+        /// next segment, cut at the same place and parsed elsewhere, start where a one-parser read would be.
+        var endsBetweenElements = false
+        /// Whether the head parsed as it should; when not, nothing else was parsed.
+        var headUsable = true
+    }
+
+    let state: ParseState
+    private let parser: xmlParserCtxtPtr
+    private let collector: Collector
+
+    private var job: Job?
+    private var outcome = Outcome()
+    private var stopping = false
+    private let jobReady = DispatchSemaphore(value: 0)
+    private let outcomeReady = DispatchSemaphore(value: 0)
+    private let exited = DispatchSemaphore(value: 0)
+
+    /// Gathers a segment's records; hands the export's facts to `facts` as soon as they are
+    /// read, so that the reader learns them before any parser asks for a type's plan.
+    private final class Collector {
+        var records: [HealthRecord] = []
+        var quiet = false
+        let facts: (HealthRecord) throws -> Void
+
+        init(facts: @escaping (HealthRecord) throws -> Void) {
+            self.facts = facts
+        }
+
+        func take(_ record: HealthRecord) throws {
+            if quiet { return }
+            if case .export = record { return try facts(record) }
+            records.append(record)
+        }
+    }
+
+    /// A parser deciding with `plan` (called from either parser's thread: it must be safe to
+    /// call from two), handing the export's facts record to `facts` from its own thread.
+    init(
+        displayName: String, plan: @escaping (RecordKind, String) -> TypePlan,
+        facts: @escaping (HealthRecord) throws -> Void
+    ) throws(ExportError) {
+        let collector = Collector(facts: facts)
+        self.collector = collector
+        state = ParseState(displayName: displayName, plan: plan, sink: collector.take)
+        parser = try state.makePushParser()
+        DispatchQueue.global().async { [self] in
+            while true {
+                jobReady.wait()
+                guard let job = self.job, !stopping else { break }
+                outcome = parse(job)
+                self.job = nil
+                outcomeReady.signal()
+            }
+            exited.signal()
+        }
+    }
+
+    deinit {
+        xmlFreeParserCtxt(parser)
+    }
+
+    /// Starts parsing `job` on the parser's thread; the parser must be idle.
+    func submit(_ job: Job) {
+        self.job = job
+        jobReady.signal()
+    }
+
+    /// Waits for the submitted job's outcome.
+    func awaitOutcome() -> Outcome {
+        outcomeReady.wait()
+        defer { outcome = Outcome() }
+        return outcome
+    }
+
+    /// Ends the parser's thread; the parser must be idle.
+    func stop() {
+        stopping = true
+        jobReady.signal()
+        exited.wait()
+    }
+
+    private func parse(_ job: Job) -> Outcome {
+        if let head = job.head {
+            collector.quiet = true
+            feed(head)
+            collector.quiet = false
+            guard state.failure == nil, isBetweenElements else { return Outcome(headUsable: false) }
+            // The parser that read the file from its start has yielded the facts.
+            state.factsDelivered = true
+        }
+        let facts = state.report.facts
+        state.report = ReadReport()
+        state.report.facts = facts
+        state.wroteExportDate = false
+        state.wroteProfile = false
+        state.factsChangedLate = false
+        if let line = job.line, let input = parser.pointee.input {
+            // The segment starts with a line feed, which resets the column.
+            input.pointee.line = Int32(clamping: line)
+            input.pointee.col = 1
+        }
+        feed(job.segment.bytes)
+        if job.isLast, state.failure == nil {
+            // Everything is in: what libxml2 still misses now is missing from the file.
+            state.terminating = true
+            xmlParseChunk(parser, nil, 0, 1)
+        }
+        var outcome = Outcome()
+        outcome.records = collector.records
+        collector.records = []
+        collector.records.reserveCapacity(outcome.records.count)
+        outcome.report = state.report
+        outcome.wroteExportDate = state.wroteExportDate
+        outcome.wroteProfile = state.wroteProfile
+        outcome.failure = state.failure
+        outcome.endsBetweenElements =
+            state.failure == nil && isBetweenElements && state.factsDelivered && !state.factsChangedLate
+        return outcome
+    }
+
+    private func feed(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+        var offset = 0
+        while offset < bytes.count, state.failure == nil {
+            let length = min(bytes.count - offset, Int(Int32.max))
+            xmlParseChunk(parser, base + offset, Int32(length), 0)
+            offset += length
+        }
+    }
+
+    /// Whether only the root is open and libxml2 holds no byte back.
+    private var isBetweenElements: Bool {
+        guard state.stack.count == 1, state.skipDepth == 0, parser.pointee.instate == XML_PARSER_CONTENT,
+            let input = parser.pointee.input
+        else { return false }
+        return input.pointee.cur == input.pointee.end
+    }
+}
