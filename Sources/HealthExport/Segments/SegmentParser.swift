@@ -77,7 +77,7 @@ final class SegmentParser: @unchecked Sendable {
         self.collector = collector
         state = ParseState(displayName: displayName, plan: plan, sink: collector.take)
         parser = try state.makePushParser()
-        DispatchQueue.global().async { [self] in
+        startThread { [self] in
             while true {
                 jobReady.wait()
                 guard let job = self.job, !stopping else { break }
