@@ -15,7 +15,8 @@ import Darwin
 /// One thread owns a parse and no access overlaps another, so the stored properties skip the
 /// run-time exclusivity checks, which cost several percent of a parse.
 final class ParseState {
-    typealias Sink = (HealthRecord) throws -> Void
+    /// Takes each finished record; it owns it, so a sink that keeps records moves them, not copies.
+    typealias Sink = (consuming HealthRecord) throws -> Void
 
     @exclusivity(unchecked) var parser: xmlParserCtxtPtr?
     let sink: Sink

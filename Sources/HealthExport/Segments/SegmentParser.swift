@@ -60,7 +60,7 @@ final class SegmentParser: @unchecked Sendable {
             self.facts = facts
         }
 
-        func take(_ record: HealthRecord) throws {
+        func take(_ record: consuming HealthRecord) throws {
             if quiet { return }
             if case .export = record { return try facts(record) }
             records.append(record)

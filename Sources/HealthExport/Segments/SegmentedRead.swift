@@ -171,7 +171,7 @@ final class SegmentedRead {
     /// Takes the oldest outcome: yields its records, adds its counts, and decides how to go on.
     private func takeOldest() throws {
         let (segment, parser, parallel) = inFlight.removeFirst()
-        let outcome = parsers[parser].awaitOutcome()
+        var outcome = parsers[parser].awaitOutcome()
         if segment.index > 0, parser == 1, head != nil, parallel {
             // The second parser has started: it no longer needs the head.
             if outcome.headUsable { recycle(head!) }
@@ -182,7 +182,11 @@ final class SegmentedRead {
             try goSerial(on: 1 - parser, replaying: segment)
             return
         }
-        for record in outcome.records { try body(record) }
+        // Popped from the end of the reversed array, each record moves out instead of being copied.
+        var records: [HealthRecord] = []
+        swap(&records, &outcome.records)
+        records.reverse()
+        while let record = records.popLast() { try body(record) }
         if segment.index == 0 {
             report.facts = outcome.report.facts
         }
