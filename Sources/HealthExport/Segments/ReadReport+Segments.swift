@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 extension ReadReport {
     /// Adds what one segment of a segmented read counted, the segments taken in file order, so
@@ -20,9 +20,12 @@ extension ReadReport {
 
 /// A read's plan asked from either parser's thread: each type is decided once, under a lock,
 /// so the reader's plan closure is never called from two threads at once.
+///
+/// `@unchecked Sendable`: `decided` is read and written only with the lock held, and `plan` is
+/// called only with it held.
 final class SharedPlan: @unchecked Sendable {
     private let plan: (RecordKind, String) -> TypePlan
-    private let lock = DispatchSemaphore(value: 1)
+    private let lock = NSLock()
     private var decided: [String: TypePlan] = [:]
 
     init(_ plan: @escaping (RecordKind, String) -> TypePlan) {
@@ -31,11 +34,11 @@ final class SharedPlan: @unchecked Sendable {
 
     /// The plan for `type`, as the first parser to meet it asked for it.
     func callAsFunction(_ kind: RecordKind, _ type: String) -> TypePlan {
-        lock.wait()
-        defer { lock.signal() }
-        if let known = decided[type] { return known }
-        let decision = plan(kind, type)
-        decided[type] = decision
-        return decision
+        lock.withLock {
+            if let known = decided[type] { return known }
+            let decision = plan(kind, type)
+            decided[type] = decision
+            return decision
+        }
     }
 }

@@ -1,6 +1,9 @@
-/// Bytes of the export between two cuts, owned by one thread at a time: the cutting thread fills
-/// it, a ``SegmentParser`` reads it, and the cutting thread takes it back once the segment's
-/// records are out (it keeps it until then, to hand the bytes to the other parser if need be).
+/// Bytes of the export between two cuts.
+///
+/// `@unchecked Sendable`: one thread at a time uses it. The cutting thread fills it, a
+/// ``SegmentParser`` reads it, and the cutting thread takes it back once the segment's records
+/// are out (it keeps it until then, to hand the bytes to the other parser if need be); the
+/// parsers' queues order these uses.
 final class SegmentBuffer: @unchecked Sendable {
     private(set) var storage: UnsafeMutableRawBufferPointer
     /// How many bytes of ``storage`` hold data.

@@ -1,12 +1,11 @@
 import CLibXML2
-import Dispatch
 
 /// One of the two libxml2 push parsers of a segmented read, with its own ``ParseState``, on a
 /// thread of its own. It takes one segment at a time and hands back the segment's records and
 /// counts, which the cutting thread yields and adds up in file order.
-final class SegmentParser: @unchecked Sendable {
+final class SegmentParser {
     /// A segment to parse.
-    struct Job {
+    struct Job: Sendable {
         /// The segment's bytes; the cutting thread keeps the buffer until the outcome is taken.
         var segment: SegmentBuffer
         /// The line the segment's first byte (a line feed) is on, to set before parsing it; `nil`
@@ -14,13 +13,13 @@ final class SegmentParser: @unchecked Sendable {
         var line: Int?
         /// The bytes from the start of the file up to the first record (prolog, root tag, facts),
         /// parsed first and quietly by a parser that did not start at the beginning of the file.
-        var head: UnsafeRawBufferPointer?
+        var head: SegmentBuffer?
         /// Whether the file ends with this segment.
         var isLast: Bool
     }
 
     /// What parsing one segment gave.
-    struct Outcome {
+    struct Outcome: Sendable {
         /// The segment's records, in file order (the export's facts go straight to the reader).
         var records: [HealthRecord] = []
         /// The segment's counts, warnings and invalid examples, and the facts as of its end.
@@ -29,7 +28,7 @@ final class SegmentParser: @unchecked Sendable {
         var wroteExportDate = false
         var wroteProfile = false
         /// The error that stopped the parse, as a one-parser read meets it.
-        var failure: (any Error)?
+        var failure: Failure?
         /// Whether the parser ended between two top-level elements, inside the root, with every
         /// byte consumed, the export's facts delivered and not changed since: only then does the
         /// next segment, cut at the same place and parsed elsewhere, start where a one-parser read would be.
@@ -38,16 +37,133 @@ final class SegmentParser: @unchecked Sendable {
         var headUsable = true
     }
 
-    let state: ParseState
-    private let parser: xmlParserCtxtPtr
-    private let collector: Collector
+    /// An error on its way from a parser's thread to the reading thread, which alone uses it from then on.
+    struct Failure: @unchecked Sendable {
+        let error: any Error
+    }
 
-    private var job: Job?
-    private var outcome = Outcome()
-    private var stopping = false
-    private let jobReady = DispatchSemaphore(value: 0)
-    private let outcomeReady = DispatchSemaphore(value: 0)
-    private let exited = DispatchSemaphore(value: 0)
+    /// The parse state, for the reading thread to look at between segments (the queues order
+    /// those looks after the parser's work).
+    var state: ParseState { parse.state }
+
+    private let parse: Parse
+    private let jobs = BoundedQueue<Job>(capacity: 1)
+    private let outcomes = BoundedQueue<Outcome>(capacity: 1)
+    private let thread: WorkerThread<Void>
+
+    /// A parser deciding with `plan` (called from either parser's thread: it must be safe to
+    /// call from two), handing the export's facts record to `facts` from its own thread.
+    init(
+        displayName: String, plan: @escaping (RecordKind, String) -> TypePlan,
+        facts: @escaping (HealthRecord) throws -> Void
+    ) throws(ExportError) {
+        let parse = try Parse(displayName: displayName, plan: plan, facts: facts)
+        self.parse = parse
+        let handle = Handle(parse: parse)
+        let (jobs, outcomes) = (self.jobs, self.outcomes)
+        thread = WorkerThread(name: "healthimport-parser") {
+            while let job = jobs.pop() { outcomes.push(handle.parse.run(job)) }
+        }
+    }
+
+    /// Carries the parse to its thread, which uses it while a job runs; the reading thread
+    /// touches it only between a job's outcome and the next job.
+    private struct Handle: @unchecked Sendable {
+        let parse: Parse
+    }
+
+    /// Starts parsing `job` on the parser's thread; the parser must be idle.
+    func submit(_ job: Job) {
+        jobs.push(job)
+    }
+
+    /// Waits for the submitted job's outcome.
+    func awaitOutcome() -> Outcome {
+        outcomes.pop()!
+    }
+
+    /// Ends the parser's thread; the parser must be idle.
+    func stop() {
+        jobs.close()
+        thread.join()
+    }
+
+    /// The libxml2 parser and its state.
+    private final class Parse {
+        let state: ParseState
+        let parser: xmlParserCtxtPtr
+        let collector: Collector
+
+        init(
+            displayName: String, plan: @escaping (RecordKind, String) -> TypePlan,
+            facts: @escaping (HealthRecord) throws -> Void
+        ) throws(ExportError) {
+            let collector = Collector(facts: facts)
+            self.collector = collector
+            state = ParseState(displayName: displayName, plan: plan, sink: collector.take)
+            parser = try state.makePushParser()
+        }
+
+        deinit {
+            xmlFreeParserCtxt(parser)
+        }
+
+        func run(_ job: Job) -> Outcome {
+            if let head = job.head {
+                collector.quiet = true
+                feed(head.bytes)
+                collector.quiet = false
+                guard state.failure == nil, isBetweenElements else { return Outcome(headUsable: false) }
+                // The parser that read the file from its start has yielded the facts.
+                state.factsDelivered = true
+            }
+            let facts = state.report.facts
+            state.report = ReadReport()
+            state.report.facts = facts
+            state.wroteExportDate = false
+            state.wroteProfile = false
+            state.factsChangedLate = false
+            if let line = job.line, let input = parser.pointee.input {
+                // The segment starts with a line feed, which resets the column.
+                input.pointee.line = Int32(clamping: line)
+                input.pointee.col = 1
+            }
+            feed(job.segment.bytes)
+            if job.isLast, state.failure == nil {
+                // Everything is in: what libxml2 still misses now is missing from the file.
+                state.terminating = true
+                xmlParseChunk(parser, nil, 0, 1)
+            }
+            var outcome = Outcome()
+            swap(&outcome.records, &collector.records)
+            collector.records.reserveCapacity(outcome.records.count)
+            outcome.report = state.report
+            outcome.wroteExportDate = state.wroteExportDate
+            outcome.wroteProfile = state.wroteProfile
+            outcome.failure = state.failure.map(Failure.init)
+            outcome.endsBetweenElements =
+                state.failure == nil && isBetweenElements && state.factsDelivered && !state.factsChangedLate
+            return outcome
+        }
+
+        private func feed(_ bytes: UnsafeRawBufferPointer) {
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+            var offset = 0
+            while offset < bytes.count, state.failure == nil {
+                let length = min(bytes.count - offset, Int(Int32.max))
+                xmlParseChunk(parser, base + offset, Int32(length), 0)
+                offset += length
+            }
+        }
+
+        /// Whether only the root is open and libxml2 holds no byte back.
+        private var isBetweenElements: Bool {
+            guard state.stack.count == 1, state.skipDepth == 0, parser.pointee.instate == XML_PARSER_CONTENT,
+                let input = parser.pointee.input
+            else { return false }
+            return input.pointee.cur == input.pointee.end
+        }
+    }
 
     /// Gathers a segment's records; hands the export's facts to `facts` as soon as they are
     /// read, so that the reader learns them before any parser asks for a type's plan.
@@ -65,108 +181,5 @@ final class SegmentParser: @unchecked Sendable {
             if case .export = record { return try facts(record) }
             records.append(record)
         }
-    }
-
-    /// A parser deciding with `plan` (called from either parser's thread: it must be safe to
-    /// call from two), handing the export's facts record to `facts` from its own thread.
-    init(
-        displayName: String, plan: @escaping (RecordKind, String) -> TypePlan,
-        facts: @escaping (HealthRecord) throws -> Void
-    ) throws(ExportError) {
-        let collector = Collector(facts: facts)
-        self.collector = collector
-        state = ParseState(displayName: displayName, plan: plan, sink: collector.take)
-        parser = try state.makePushParser()
-        startThread { [self] in
-            while true {
-                jobReady.wait()
-                guard let job = self.job, !stopping else { break }
-                outcome = parse(job)
-                self.job = nil
-                outcomeReady.signal()
-            }
-            exited.signal()
-        }
-    }
-
-    deinit {
-        xmlFreeParserCtxt(parser)
-    }
-
-    /// Starts parsing `job` on the parser's thread; the parser must be idle.
-    func submit(_ job: Job) {
-        self.job = job
-        jobReady.signal()
-    }
-
-    /// Waits for the submitted job's outcome.
-    func awaitOutcome() -> Outcome {
-        outcomeReady.wait()
-        defer { outcome = Outcome() }
-        return outcome
-    }
-
-    /// Ends the parser's thread; the parser must be idle.
-    func stop() {
-        stopping = true
-        jobReady.signal()
-        exited.wait()
-    }
-
-    private func parse(_ job: Job) -> Outcome {
-        if let head = job.head {
-            collector.quiet = true
-            feed(head)
-            collector.quiet = false
-            guard state.failure == nil, isBetweenElements else { return Outcome(headUsable: false) }
-            // The parser that read the file from its start has yielded the facts.
-            state.factsDelivered = true
-        }
-        let facts = state.report.facts
-        state.report = ReadReport()
-        state.report.facts = facts
-        state.wroteExportDate = false
-        state.wroteProfile = false
-        state.factsChangedLate = false
-        if let line = job.line, let input = parser.pointee.input {
-            // The segment starts with a line feed, which resets the column.
-            input.pointee.line = Int32(clamping: line)
-            input.pointee.col = 1
-        }
-        feed(job.segment.bytes)
-        if job.isLast, state.failure == nil {
-            // Everything is in: what libxml2 still misses now is missing from the file.
-            state.terminating = true
-            xmlParseChunk(parser, nil, 0, 1)
-        }
-        var outcome = Outcome()
-        outcome.records = collector.records
-        collector.records = []
-        collector.records.reserveCapacity(outcome.records.count)
-        outcome.report = state.report
-        outcome.wroteExportDate = state.wroteExportDate
-        outcome.wroteProfile = state.wroteProfile
-        outcome.failure = state.failure
-        outcome.endsBetweenElements =
-            state.failure == nil && isBetweenElements && state.factsDelivered && !state.factsChangedLate
-        return outcome
-    }
-
-    private func feed(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
-        var offset = 0
-        while offset < bytes.count, state.failure == nil {
-            let length = min(bytes.count - offset, Int(Int32.max))
-            xmlParseChunk(parser, base + offset, Int32(length), 0)
-            offset += length
-        }
-    }
-
-    /// Whether only the root is open and libxml2 holds no byte back.
-    private var isBetweenElements: Bool {
-        guard state.stack.count == 1, state.skipDepth == 0, parser.pointee.instate == XML_PARSER_CONTENT,
-            let input = parser.pointee.input
-        else { return false }
-        return input.pointee.cur == input.pointee.end
     }
 }

@@ -153,9 +153,7 @@ final class SegmentedRead {
             var job = SegmentParser.Job(segment: segment.buffer, line: nil, head: nil, isLast: segment.isLast)
             if serialParser == nil, segment.index > 0 {
                 job.line = segment.line
-                if target == 1, let head {
-                    job.head = head.bytes
-                }
+                if target == 1 { job.head = head }
             }
             if segment.index == 0, let exportVersion, parsers[0].state.report.facts.version == nil {
                 parsers[0].state.report.facts.version = exportVersion
@@ -191,7 +189,7 @@ final class SegmentedRead {
             report.facts = outcome.report.facts
         }
         report.add(outcome)
-        if let failure = outcome.failure { throw failure }
+        if let failure = outcome.failure { throw failure.error }
         if parallel, !segment.isLast, !outcome.endsBetweenElements {
             statistics.parallel -= 1
             statistics.serial += 1
