@@ -46,23 +46,41 @@ final class SegmentParser {
     /// those looks after the parser's work).
     var state: ParseState { parse.state }
 
+    /// What a parser's thread tells the reading thread: the export's facts, as soon as they are
+    /// read (the parser waits until the reader has them), or how a segment went.
+    private enum Message: Sendable {
+        case facts(HealthRecord)
+        case outcome(Outcome)
+    }
+
+    /// Whether the reader took the facts, or the error it threw.
+    private enum FactsTaken: Sendable {
+        case taken
+        case failed(Failure)
+    }
+
+    /// The reading thread ended the read before taking the facts.
+    private struct FactsNotTaken: Error {}
+
     private let parse: Parse
     private let jobs = BoundedQueue<Job>(capacity: 1)
-    private let outcomes = BoundedQueue<Outcome>(capacity: 1)
+    private let messages = BoundedQueue<Message>(capacity: 1)
+    private let factsTaken = BoundedQueue<FactsTaken>(capacity: 1)
     private let thread: WorkerThread<Void>
 
-    /// A parser deciding with `plan` (called from either parser's thread: it must be safe to
-    /// call from two), handing the export's facts record to `facts` from its own thread.
-    init(
-        displayName: String, plan: @escaping (RecordKind, String) -> TypePlan,
-        facts: @escaping (HealthRecord) throws -> Void
-    ) throws(ExportError) {
-        let parse = try Parse(displayName: displayName, plan: plan, facts: facts)
+    /// A parser deciding with `plan` (called from either parser's thread: it must be safe to call from two).
+    init(displayName: String, plan: @escaping (RecordKind, String) -> TypePlan) throws(ExportError) {
+        let (jobs, messages, factsTaken) = (self.jobs, self.messages, self.factsTaken)
+        // The facts go to the reader before the parser reads on, so they are known (and the
+        // window they set) before any type's plan is asked for, as on one parser.
+        let parse = try Parse(displayName: displayName, plan: plan) { facts in
+            messages.push(.facts(facts))
+            if case .failed(let failure) = factsTaken.pop()! { throw failure.error }
+        }
         self.parse = parse
         let handle = Handle(parse: parse)
-        let (jobs, outcomes) = (self.jobs, self.outcomes)
         thread = WorkerThread(name: "healthimport-parser") {
-            while let job = jobs.pop() { outcomes.push(handle.parse.run(job)) }
+            while let job = jobs.pop() { messages.push(.outcome(handle.parse.run(job))) }
         }
     }
 
@@ -77,9 +95,23 @@ final class SegmentParser {
         jobs.push(job)
     }
 
-    /// Waits for the submitted job's outcome.
-    func awaitOutcome() -> Outcome {
-        outcomes.pop()!
+    /// Waits for the submitted job's outcome, handing the export's facts to `facts` on the way
+    /// when the parser reads them; without `facts`, the parser fails where it would hand them over.
+    func awaitOutcome(facts: ((HealthRecord) throws -> Void)? = nil) -> Outcome {
+        while true {
+            switch messages.pop()! {
+            case .outcome(let outcome):
+                return outcome
+            case .facts(let record):
+                do {
+                    guard let facts else { throw FactsNotTaken() }
+                    try facts(record)
+                    factsTaken.push(.taken)
+                } catch {
+                    factsTaken.push(.failed(Failure(error: error)))
+                }
+            }
+        }
     }
 
     /// Ends the parser's thread; the parser must be idle.
@@ -165,8 +197,7 @@ final class SegmentParser {
         }
     }
 
-    /// Gathers a segment's records; hands the export's facts to `facts` as soon as they are
-    /// read, so that the reader learns them before any parser asks for a type's plan.
+    /// Gathers a segment's records; hands the export's facts to `facts` as soon as they are read.
     private final class Collector {
         var records: [HealthRecord] = []
         var quiet = false

@@ -148,7 +148,7 @@ final class SegmentedRead {
             }
             waiting.removeFirst()
             if target == parsers.count {
-                parsers.append(try SegmentParser(displayName: displayName, plan: plan.callAsFunction, facts: body))
+                parsers.append(try SegmentParser(displayName: displayName, plan: plan.callAsFunction))
             }
             var job = SegmentParser.Job(segment: segment.buffer, line: nil, head: nil, isLast: segment.isLast)
             if serialParser == nil, segment.index > 0 {
@@ -169,7 +169,7 @@ final class SegmentedRead {
     /// Takes the oldest outcome: yields its records, adds its counts, and decides how to go on.
     private func takeOldest() throws {
         let (segment, parser, parallel) = inFlight.removeFirst()
-        var outcome = parsers[parser].awaitOutcome()
+        var outcome = parsers[parser].awaitOutcome(facts: body)
         if segment.index > 0, parser == 1, head != nil, parallel {
             // The second parser has started: it no longer needs the head.
             if outcome.headUsable { recycle(head!) }
