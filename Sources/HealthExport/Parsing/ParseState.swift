@@ -30,7 +30,9 @@ final class ParseState {
     let strings = StringInterner(capacity: 4096)
     let devices = StringInterner(capacity: 1024)
     @exclusivity(unchecked) var parsedDevices: [Int: Device] = [:]
-    @exclusivity(unchecked) var lastDevice: (raw: [UInt8], device: Device)?
+    /// The last `device` attribute's bytes and what they parsed to.
+    @exclusivity(unchecked) var lastDeviceBytes: [UInt8] = []
+    @exclusivity(unchecked) var lastDevice: Device?
     @exclusivity(unchecked) var deviceGeneration = 0
     @exclusivity(unchecked) var plans: [Int: TypePlan] = [:]
     @exclusivity(unchecked) var planGeneration = 0
@@ -263,14 +265,18 @@ final class ParseState {
     }
 
     func device(_ bytes: UnsafeRawBufferPointer) -> Device {
-        // Neighbouring records nearly always name the same device: compare with the last one first.
-        if let last = lastDevice, last.raw.count == bytes.count,
-            last.raw.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+        // Neighbouring records nearly always name the same device: compare with the last one
+        // first, where it lies (binding the last pair to a constant copied its array and strings).
+        if bytes.count > 0, lastDeviceBytes.count == bytes.count,
+            lastDeviceBytes.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }),
+            let device = lastDevice
         {
-            return last.device
+            return device
         }
         let device = parsedDevice(bytes)
-        lastDevice = (Array(bytes), device)
+        lastDeviceBytes.removeAll(keepingCapacity: true)
+        lastDeviceBytes.append(contentsOf: bytes)
+        lastDevice = device
         return device
     }
 
