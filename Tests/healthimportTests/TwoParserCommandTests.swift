@@ -9,7 +9,8 @@ import Testing
 @Suite struct TwoParserCommandTests {
     /// `healthimport arguments` on `parsers` parsers.
     static func run(parsers: Int, _ arguments: [String], directory: String? = nil) throws -> CLI.Result {
-        try CLI.runProcess("/usr/bin/env", ["HEALTHIMPORT_PARSERS=\(parsers)", CLI.binary] + arguments, directory: directory)
+        try CLI.runProcess(
+            "/usr/bin/env", ["HEALTHIMPORT_PARSERS=\(parsers)", CLI.binary] + arguments, directory: directory)
     }
 
     /// Runs `arguments` on one parser and on two, from `directories` (one each) when given.
@@ -32,12 +33,17 @@ import Testing
         let all = try Self.expectSameOutput(["records", path, "--all"])
         #expect(all.status == 0)
         #expect(all.lines.count > 30_000)
-        let window = try Self.expectSameOutput(["records", path, "--days", "20", "--type", "workouts", "--type", "heart-rate"])
+        let window = try Self.expectSameOutput([
+            "records", path, "--days", "20", "--type", "workouts", "--type", "heart-rate",
+        ])
         #expect(window.status == 0)
         #expect(window.stderr.contains("outside the window"))
         let stores = [folder + "/one", folder + "/two"]
-        for store in stores { try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: false) }
-        let imported = try Self.expectSameOutput(["import", path, "--all", "--db", "health.sqlite", "--json"], directories: stores)
+        for store in stores {
+            try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: false)
+        }
+        let imported = try Self.expectSameOutput(
+            ["import", path, "--all", "--db", "health.sqlite", "--json"], directories: stores)
         #expect(imported.status == 0)
         #expect(imported.stdout.contains("\"new\":"))
     }

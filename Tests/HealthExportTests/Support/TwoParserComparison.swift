@@ -88,7 +88,8 @@ struct StopReading: Error, CustomStringConvertible {
 /// the one at the default sizes, with how many segments the two parsers shared at most.
 @discardableResult
 func expectTwoParsersReadAsOne(
-    _ open: () throws -> ExportReader, chunks: [Int] = [61, 509, 4099], plan: ((RecordKind, String) -> TypePlan)? = testPlan,
+    _ open: () throws -> ExportReader, chunks: [Int] = [61, 509, 4099],
+    plan: ((RecordKind, String) -> TypePlan)? = testPlan,
     stopAfter: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> (result: ReadResult, parallelSegments: Int) {
     var parallel = 0
