@@ -10,7 +10,7 @@
 #   EXPORTS      explicit export.xml paths; replaces SIZES when set
 #   SEED         generator seed (default 1)
 #   EXPORT_DATE  ExportDate of generated files (default "2025-11-20 08:00:00 +0100")
-#   RUNS         runs per row; the fastest is reported (default 1)
+#   RUNS         runs per row, each after a run of the C baseline; medians are reported (default 3)
 #   SKIP_BUILD=1 do not run `swift build` (use whatever .build/release/healthimport exists)
 #   HEALTHIMPORT path of the binary (default .build/release/healthimport)
 #   DATA         cache directory (default Benchmarks/data, git-ignored)
@@ -24,7 +24,7 @@ DATA=${DATA:-$BENCH_DIR/data}
 SIZES=${SIZES:-"200M 1G"}
 SEED=${SEED:-1}
 EXPORT_DATE=${EXPORT_DATE:-"2025-11-20 08:00:00 +0100"}
-RUNS=${RUNS:-1}
+RUNS=${RUNS:-3}
 HEALTHIMPORT=${HEALTHIMPORT:-$ROOT/.build/release/healthimport}
 GEN=$BENCH_DIR/generate-export.py
 BASELINE=$DATA/bin/libxml2-sax-baseline
@@ -134,32 +134,51 @@ count_toplevel() {  # count_toplevel FILE: Record+Workout+Correlation+ActivitySu
 # BENCH_SETUP: optional shell snippet run before every run of the next row (e.g. "rm -f db.sqlite").
 
 header_row() {
-    out "$(printf '%-58s %8s %9s %12s %9s  %s' "command" "seconds" "MB/s" "records/s" "peak MB" "")"
-    out "$(printf '%-58s %8s %9s %12s %9s' "-------" "-------" "----" "---------" "-------")"
+    out "$(printf '%-58s %8s %7s %7s %7s %7s %8s %8s %8s' "command" "seconds" "× C" "CPU s" "CPU × C" "MB/s" "rec/s K" "peak MB" "store MB")"
+    out "$(printf '%-58s %8s %7s %7s %7s %7s %8s %8s %8s' "-------" "-------" "---" "-----" "-------" "----" "-------" "-------" "--------")"
+}
+
+median() {  # median NUMBER...: the middle value (the mean of the two middle ones for an even count)
+    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+timed() {  # timed CMD ARGS...: runs CMD (stdout to /dev/null); sets T (wall s), C (user+sys s), M (peak KiB), RC
+    local tf=$DATA/tmp/time.$$
+    RC=0
+    "$TIME" -f '%e %U %S %M' -o "$tf" "$@" >/dev/null 2>"$DATA/tmp/stderr.$$" || RC=$?
+    read -r T u k M < <(tail -n 1 "$tf")
+    C=$(awk -v u="$u" -v k="$k" 'BEGIN { print u + k }')
 }
 
 bench() {  # bench NAME CMD ARGS...   (stdout of CMD goes to /dev/null)
+    # Each run of the row follows a run of the C baseline on the same file, and the row's ratio
+    # is the median of the per-pair ratios: on a shared machine, load drifts less within a pair.
     local name=$1; shift
-    local best="" rss=0 i tf rc err
-    tf=$DATA/tmp/time.$$
-    err=$DATA/tmp/stderr.$$
+    local i walls=() cpus=() ratios=() cpuratios=() rss=0 store=""
     for ((i = 0; i < RUNS; i++)); do
+        timed "$BASELINE" "$FILE"
+        local base_wall=$T base_cpu=$C
         if [ -n "${BENCH_SETUP:-}" ]; then bash -c "$BENCH_SETUP"; fi
-        rc=0
-        "$TIME" -f '%e %M' -o "$tf" "$@" >/dev/null 2>"$err" || rc=$?
-        if [ "$rc" != 0 ]; then
-            out "$(printf '%-58s %8s  exit %s: %s' "$name" "FAILED" "$rc" "$(grep -v 'Command exited' "$err" | tail -n 1 | cut -c1-100)")"
-            BENCH_SETUP=
+        timed "$@"
+        if [ "$RC" != 0 ]; then
+            out "$(printf '%-58s %8s  exit %s: %s' "$name" "FAILED" "$RC" "$(grep -v 'Command exited' "$DATA/tmp/stderr.$$" | tail -n 1 | cut -c1-100)")"
+            BENCH_SETUP= BENCH_STORE=
             return 0
         fi
-        read -r s m < <(tail -n 1 "$tf")
-        if [ -z "$best" ] || awk -v a="$s" -v b="$best" 'BEGIN{exit !(a<b)}'; then best=$s; fi
-        [ "$m" -gt "$rss" ] && rss=$m
+        walls+=("$T") cpus+=("$C")
+        ratios+=("$(awk -v a="$T" -v b="$base_wall" 'BEGIN { print (b > 0) ? a / b : 0 }')")
+        cpuratios+=("$(awk -v a="$C" -v b="$base_cpu" 'BEGIN { print (b > 0) ? a / b : 0 }')")
+        [ "$M" -gt "$rss" ] && rss=$M
     done
-    BENCH_SETUP=
-    awk -v n="$name" -v s="$best" -v b="$BYTES" -v r="$TOPLEVEL" -v m="$rss" 'BEGIN{
-        t = (s > 0) ? s : 0.005
-        printf "%-58s %8.2f %9.1f %12.0f %9.1f\n", n, s, b/1e6/t, r/t, m/1024 }' | tee -a "$RESULTS"
+    if [ -n "${BENCH_STORE:-}" ]; then
+        # The store and its write-ahead log, as the run left them.
+        store=$(cat "$BENCH_STORE" "$BENCH_STORE-wal" 2>/dev/null | wc -c | awk '{ printf "%.0f", $1 / 1e6 }' || true)
+    fi
+    BENCH_SETUP= BENCH_STORE=
+    awk -v n="$name" -v s="$(median "${walls[@]}")" -v r="$(median "${ratios[@]}")" -v c="$(median "${cpus[@]}")" \
+        -v cr="$(median "${cpuratios[@]}")" -v b="$BYTES" -v t="$TOPLEVEL" -v m="$rss" -v st="$store" 'BEGIN{
+        w = (s > 0) ? s : 0.005
+        printf "%-58s %8.2f %7.2f %7.2f %7.2f %7.0f %8.0f %8.1f %8s\n", n, s, r, c, cr, b/1e6/w, t/w/1000, m/1024, st }' | tee -a "$RESULTS"
 }
 
 skip() {  # skip NAME REASON
@@ -178,22 +197,25 @@ bench_rows() {
     bench    "libxml2 SAX2 push parser (C baseline)"        "$BASELINE" "$f"
     bench    "xmllint --stream --noout"                     xmllint --stream --noout "$f"
     bench_hi "healthimport records FILE --all"              records "$f" --all
+    HEALTHIMPORT_PARSERS=1 \
+    bench_hi "healthimport records FILE --all (one parser)" records "$f" --all
     bench_hi "healthimport summary FILE"                    summary "$f"
 
     local zip newer db=$DATA/tmp/bench.sqlite
     zip=$(ensure_zip "$f")
     bench_hi "healthimport records export.zip --all"      records "$zip" --all
-    BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'"
+    BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'" BENCH_STORE=$db
     bench_hi "healthimport import --all (new store)"      import --all --db "$db" "$f"
+    BENCH_STORE=$db
     bench_hi "healthimport import --all --force (same)"   import --all --force --db "$db" "$f"
     bench_hi "healthimport import --all (same, detected)" import --all --db "$db" "$f"
     # Each run of the next row starts from the store the first import left.
     rm -f "$db.base" && cp "$db" "$db.base"
     newer=$(ensure_newer_export "$f" 1)
-    BENCH_SETUP="cp '$db.base' '$db' && rm -f '$db-wal' '$db-shm'"
+    BENCH_SETUP="cp '$db.base' '$db' && rm -f '$db-wal' '$db-shm'" BENCH_STORE=$db
     bench_hi "healthimport import --all (1% newer)"       import --all --db "$db" "$newer"
     rm -f "$db.base"
-    BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'"
+    BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'" BENCH_STORE=$db
     bench_hi "healthimport import (default 30 days)"      import --db "$db" "$f"
 }
 
@@ -203,7 +225,7 @@ run_file() {  # run_file FILE
     TOPLEVEL=$(count_toplevel "$FILE")
     cat "$FILE" >/dev/null  # warm the page cache so every row reads from memory
     out ""
-    out "$(printf '%s: %.1f MB, %s top-level elements (Record+Workout+Correlation+ActivitySummary), best of %s run(s)' \
+    out "$(printf '%s: %.1f MB, %s top-level elements (Record+Workout+Correlation+ActivitySummary), median of %s run(s)' \
         "${FILE#"$ROOT"/}" "$(awk -v b="$BYTES" 'BEGIN{print b/1e6}')" "$TOPLEVEL" "$RUNS")"
     header_row
     bench_rows
@@ -222,9 +244,11 @@ main() {
     fi
     out "healthimport benchmarks $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -m)," \
         "git $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(xmllint --version 2>&1 | head -n 1)"
+    out "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
     local f
     for f in "${files[@]}"; do run_file "$f"; done
     out ""
+    out "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
     log "results saved to ${RESULTS#"$ROOT"/}"
     rm -f "$DATA/tmp/time.$$" "$DATA/tmp/stderr.$$"
 }

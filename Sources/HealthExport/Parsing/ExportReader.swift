@@ -37,6 +37,19 @@ public final class ExportReader {
 
     let progress = SharedCounter()
 
+    /// How many libxml2 parsers read the XML: 2 cuts it between top-level elements and parses
+    /// alternate segments on two threads, with exactly the records, order, counts and errors of 1.
+    public var parsers = ExportReader.defaultParsers
+
+    /// The bytes a segment of a two-parser read holds at least (the tests cut smaller).
+    var segmentBytes = 256 << 10
+
+    /// The bytes read from the source at a time (the tests read smaller).
+    var chunkBytes = ExportReader.chunkSize
+
+    /// How the last two-parser read split its segments.
+    var segmentStatistics = SegmentedRead.Statistics()
+
     /// The source's size, when known up front.
     public var expectedByteCount: Int64? { repair.expectedByteCount }
 
@@ -59,11 +72,12 @@ public final class ExportReader {
     func readDocument(
         plan: @escaping (RecordKind, String) -> TypePlan, _ body: @escaping (HealthRecord) throws -> Void
     ) throws -> ReadReport {
+        if parsers > 1 { return try readSegments(plan: plan, body) }
         let state = ParseState(displayName: repair.displayName, plan: plan, sink: body)
         let parser = try state.makePushParser()
         defer { xmlFreeParserCtxt(parser) }
 
-        let input = ReadAhead(repair, chunkSize: Self.chunkSize, progress: progress)
+        let input = ReadAhead(repair, chunkSize: chunkBytes, progress: progress)
         defer { input.stop() }
         // libxml2 copies what it is handed, so the chunks go to it where they lie.
         while state.failure == nil {

@@ -15,7 +15,8 @@ import Darwin
 /// One thread owns a parse and no access overlaps another, so the stored properties skip the
 /// run-time exclusivity checks, which cost several percent of a parse.
 final class ParseState {
-    typealias Sink = (HealthRecord) throws -> Void
+    /// Takes each finished record; it owns it, so a sink that keeps records moves them, not copies.
+    typealias Sink = (consuming HealthRecord) throws -> Void
 
     @exclusivity(unchecked) var parser: xmlParserCtxtPtr?
     let sink: Sink
@@ -29,7 +30,9 @@ final class ParseState {
     let strings = StringInterner(capacity: 4096)
     let devices = StringInterner(capacity: 1024)
     @exclusivity(unchecked) var parsedDevices: [Int: Device] = [:]
-    @exclusivity(unchecked) var lastDevice: (raw: [UInt8], device: Device)?
+    /// The last `device` attribute's bytes and what they parsed to.
+    @exclusivity(unchecked) var lastDeviceBytes: [UInt8] = []
+    @exclusivity(unchecked) var lastDevice: Device?
     @exclusivity(unchecked) var deviceGeneration = 0
     @exclusivity(unchecked) var plans: [Int: TypePlan] = [:]
     @exclusivity(unchecked) var planGeneration = 0
@@ -39,6 +42,13 @@ final class ParseState {
     /// While non-zero, elements deeper than this depth are ignored (a skipped or invalid record's children).
     @exclusivity(unchecked) var skipDepth = 0
     @exclusivity(unchecked) var factsDelivered = false
+    /// Whether an `ExportDate` or `Me` element was read since these were last cleared: a segmented
+    /// read takes those facts from the segment that wrote them last.
+    @exclusivity(unchecked) var wroteExportDate = false
+    @exclusivity(unchecked) var wroteProfile = false
+    /// Whether one was read after the facts went out: a segmented read then leaves what follows
+    /// to this parser, since later records may depend on them (a summary's offset does).
+    @exclusivity(unchecked) var factsChangedLate = false
 
     // What is open.
     @exclusivity(unchecked) var sample: PendingSample?
@@ -146,6 +156,8 @@ final class ParseState {
         switch element {
         case .exportDate:
             if let value = attributes.value(of: "value") {
+                wroteExportDate = true
+                factsChangedLate = factsChangedLate || factsDelivered
                 report.facts.exportDate = TimestampParser.parse(value)
                 if report.facts.exportDate == nil {
                     warn("ExportDate \"\(String(decoding: value, as: UTF8.self))\" is not a date; the window ends now")
@@ -153,6 +165,8 @@ final class ParseState {
             }
             return
         case .me:
+            wroteProfile = true
+            factsChangedLate = factsChangedLate || factsDelivered
             report.facts.profile = (0..<attributes.count).map { index in
                 var key = String(cString: attributes.name(index))
                 if key.hasPrefix("HKCharacteristicTypeIdentifier") {
@@ -254,14 +268,18 @@ final class ParseState {
     }
 
     func device(_ bytes: UnsafeRawBufferPointer) -> Device {
-        // Neighbouring records nearly always name the same device: compare with the last one first.
-        if let last = lastDevice, last.raw.count == bytes.count,
-            last.raw.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+        // Neighbouring records nearly always name the same device: compare with the last one
+        // first, where it lies (binding the last pair to a constant copied its array and strings).
+        if bytes.count > 0, lastDeviceBytes.count == bytes.count,
+            lastDeviceBytes.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }),
+            let device = lastDevice
         {
-            return last.device
+            return device
         }
         let device = parsedDevice(bytes)
-        lastDevice = (Array(bytes), device)
+        lastDeviceBytes.removeAll(keepingCapacity: true)
+        lastDeviceBytes.append(contentsOf: bytes)
+        lastDevice = device
         return device
     }
 

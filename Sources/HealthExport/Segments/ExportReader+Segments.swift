@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension ExportReader {
+    /// How many libxml2 parsers read the XML when this process starts: 2, or 1 when the
+    /// environment variable `HEALTHIMPORT_PARSERS` is `1` (for benchmarks that compare the two).
+    public static let defaultParsers: Int = {
+        guard let value = getenv("HEALTHIMPORT_PARSERS") else { return 2 }
+        return String(cString: value) == "1" ? 1 : 2
+    }()
+
+    /// Reads the XML on two parsers (see ``SegmentedRead``), deciding with `plan`.
+    func readSegments(
+        plan: @escaping (RecordKind, String) -> TypePlan, _ body: @escaping (HealthRecord) throws -> Void
+    ) throws -> ReadReport {
+        let read = SegmentedRead(displayName: repair.displayName, plan: plan, segmentBytes: segmentBytes, body)
+        defer { read.stop() }
+        let input = ReadAhead(repair, chunkSize: chunkBytes, progress: progress)
+        defer { input.stop() }
+        defer { segmentStatistics = read.statistics }
+        try read.run { take in
+            let more = try input.nextChunk { take($0) }
+            if read.exportVersion == nil { read.exportVersion = input.figures.exportVersion }
+            return more
+        }
+        if !read.sawRoot {
+            throw ExportError(.notAnExport, "not a Health export: no <HealthData> element", path: repair.displayName)
+        }
+        var report = read.report
+        if report.facts.version == nil { report.facts.version = input.figures.exportVersion }
+        report.bytesRead = input.figures.bytesRead
+        report.replacedControlCharacters = input.figures.replacedControlCharacters
+        report.repairedLegacyAttributes = input.figures.legacyAttributeRepair
+        return report
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+extension ReadReport {
+    /// Adds what one segment of a segmented read counted, the segments taken in file order, so
+    /// the sum is the report of a one-parser read: counts add up, the first invalid examples and
+    /// warnings are kept in order, and an `ExportDate` or `Me` read later replaces earlier facts.
+    mutating func add(_ segment: SegmentParser.Outcome) {
+        let other = segment.report
+        if segment.wroteExportDate { facts.exportDate = other.facts.exportDate }
+        if segment.wroteProfile { facts.profile = other.facts.profile }
+        elementsRead += other.elementsRead
+        notSelected += other.notSelected
+        outsideWindow.merge(other.outsideWindow, uniquingKeysWith: +)
+        invalidCounts.merge(other.invalidCounts, uniquingKeysWith: +)
+        unknownElements.merge(other.unknownElements, uniquingKeysWith: +)
+        invalidExamples.append(contentsOf: other.invalidExamples.prefix(10 - invalidExamples.count))
+        warnings.append(contentsOf: other.warnings.prefix(20 - warnings.count))
+    }
+}
+
+/// A read's plan asked from either parser's thread: each type is decided once, under a lock,
+/// so the reader's plan closure is never called from two threads at once.
+///
+/// `@unchecked Sendable`: `decided` is read and written only with the lock held, and `plan` is
+/// called only with it held.
+final class SharedPlan: @unchecked Sendable {
+    private let plan: (RecordKind, String) -> TypePlan
+    private let lock = NSLock()
+    private var decided: [String: TypePlan] = [:]
+
+    init(_ plan: @escaping (RecordKind, String) -> TypePlan) {
+        self.plan = plan
+    }
+
+    /// The plan for `type`, as the first parser to meet it asked for it.
+    func callAsFunction(_ kind: RecordKind, _ type: String) -> TypePlan {
+        lock.withLock {
+            if let known = decided[type] { return known }
+            let decision = plan(kind, type)
+            decided[type] = decision
+            return decision
+        }
+    }
+}

@@ -1,0 +1,226 @@
+/// Reads the XML on two libxml2 push parsers: the byte stream is cut between top-level elements
+/// (see ``SegmentCutter``), alternate segments go to each parser, and the segments' records and
+/// counts are taken back in file order, so the reader yields and reports exactly what one parser
+/// would, errors with their lines and columns included.
+///
+/// The first segment holds the prolog, the root tag, the facts and the first records; it is
+/// parsed alone, so the export's facts reach the reader before any type's plan is asked for.
+/// The second parser first reads the bytes up to the first record quietly, to stand where the
+/// first one stood. Each segment's parser says whether it ended between top-level elements;
+/// when one did not (the cut was not where an element starts) or the second parser's start
+/// went wrong, what the other parser read after that point is dropped, and the rest of the
+/// export goes to the parser that read up to it, as a one-parser read would go on. Input with
+/// no usable cuts (no line structure) is read by one parser, in chunks as they come.
+///
+/// Every segment's bytes stay in memory until its outcome is taken; at most two segments are
+/// parsed at once, so memory stays flat.
+final class SegmentedRead {
+    struct Segment {
+        var index: Int
+        var buffer: SegmentBuffer
+        /// The line of the segment's first byte.
+        var line: Int
+        var isLast: Bool
+    }
+
+    /// How many segments were parsed on two parsers, and how many one parser read on its own.
+    struct Statistics: Equatable {
+        var parallel = 0
+        var serial = 0
+    }
+
+    private let displayName: String
+    private let plan: SharedPlan
+    private let body: (HealthRecord) throws -> Void
+    private let segmentBytes: Int
+    private var parsers: [SegmentParser] = []
+    /// Segments parsed or being parsed whose outcome is not taken yet, in file order, with the
+    /// parser of each and whether it was handed out while both parsers were in use.
+    private var inFlight: [(segment: Segment, parser: Int, parallel: Bool)] = []
+    /// Segments cut but not yet handed to a parser, in file order.
+    private var waiting: [Segment] = []
+    /// Once set, every segment goes to this parser, which follows on from its last bytes.
+    private var serialParser: Int?
+    /// The bytes up to the first record, for the second parser's start.
+    private var head: SegmentBuffer?
+    private var spare: [SegmentBuffer] = []
+    private(set) var report = ReadReport()
+    private(set) var statistics = Statistics()
+    /// The export version known when the first segment is parsed, as a one-parser read sets it.
+    var exportVersion: Int?
+
+    init(
+        displayName: String, plan: @escaping (RecordKind, String) -> TypePlan, segmentBytes: Int,
+        _ body: @escaping (HealthRecord) throws -> Void
+    ) {
+        self.displayName = displayName
+        self.plan = SharedPlan(plan)
+        self.body = body
+        self.segmentBytes = segmentBytes
+    }
+
+    /// Waits for the parsers and ends their threads, dropping outcomes not taken yet.
+    func stop() {
+        for (_, parser, _) in inFlight { _ = parsers[parser].awaitOutcome() }
+        inFlight.removeAll()
+        for parser in parsers { parser.stop() }
+    }
+
+    /// Whether the first parser saw the `HealthData` root.
+    var sawRoot: Bool { parsers.first?.state.sawRoot ?? false }
+
+    // MARK: Cutting
+
+    /// Reads the chunks `next` hands over (`false` at the end) and parses them.
+    func run(_ next: (_ take: (UnsafeRawBufferPointer) -> Void) throws -> Bool) throws {
+        var pending = takeBuffer()
+        var line = 1
+        var index = 0
+        var headEnd: Int?
+        let unstructured = max(segmentBytes * 16, 4 << 20)
+        while true {
+            let more: Bool
+            do {
+                more = try next { pending.append($0) }
+            } catch {
+                // A one-parser read has parsed every byte before the failure: so do these.
+                try enqueue(Segment(index: index, buffer: pending, line: line, isLast: false))
+                try finish()
+                throw error
+            }
+            guard more else { break }
+            guard pending.count >= segmentBytes else { continue }
+            if serialParser != nil {
+                try enqueue(Segment(index: index, buffer: pending, line: line, isLast: false))
+                index += 1
+                pending = takeBuffer()
+                continue
+            }
+            if index == 0, headEnd == nil { headEnd = SegmentCutter.firstRecordCut(in: pending.bytes) }
+            let minimum = index == 0 ? headEnd ?? pending.count : 0
+            if let cut = SegmentCutter.lastCut(in: pending.bytes, after: minimum) {
+                let rest = takeBuffer()
+                rest.append(UnsafeRawBufferPointer(rebasing: pending.bytes[cut...]))
+                pending.truncate(to: cut)
+                if index == 0, let headEnd {
+                    head = takeBuffer()
+                    head!.append(UnsafeRawBufferPointer(rebasing: pending.bytes[..<headEnd]))
+                }
+                try enqueue(Segment(index: index, buffer: pending, line: line, isLast: false))
+                line += SegmentCutter.newlines(in: pending.bytes)
+                index += 1
+                pending = rest
+            } else if pending.count >= unstructured {
+                // No cut in megabytes: this part of the export has no line structure to cut along,
+                // so the parser of the last segment reads on from where it stopped.
+                serialParser = index == 0 ? 0 : (index - 1) % 2
+                try enqueue(Segment(index: index, buffer: pending, line: line, isLast: false))
+                index += 1
+                pending = takeBuffer()
+            }
+        }
+        try enqueue(Segment(index: index, buffer: pending, line: line, isLast: true))
+        try finish()
+    }
+
+    private func takeBuffer() -> SegmentBuffer {
+        if let buffer = spare.popLast() {
+            buffer.removeAll()
+            return buffer
+        }
+        return SegmentBuffer(capacity: segmentBytes + 64 << 10)
+    }
+
+    // MARK: Handing out
+
+    private func enqueue(_ segment: Segment) throws {
+        waiting.append(segment)
+        try dispatch()
+    }
+
+    /// Hands the waiting segments to their parsers, taking outcomes in file order to free them.
+    private func dispatch() throws {
+        while let segment = waiting.first {
+            let target = serialParser ?? segment.index % 2
+            if inFlight.contains(where: { $0.parser == target }) {
+                try takeOldest()
+                continue
+            }
+            waiting.removeFirst()
+            if target == parsers.count {
+                parsers.append(try SegmentParser(displayName: displayName, plan: plan.callAsFunction))
+            }
+            var job = SegmentParser.Job(segment: segment.buffer, line: nil, head: nil, isLast: segment.isLast)
+            if serialParser == nil, segment.index > 0 {
+                job.line = segment.line
+                if target == 1 { job.head = head }
+            }
+            if segment.index == 0, let exportVersion, parsers[0].state.report.facts.version == nil {
+                parsers[0].state.report.facts.version = exportVersion
+            }
+            parsers[target].submit(job)
+            inFlight.append((segment, target, serialParser == nil))
+            if serialParser == nil { statistics.parallel += 1 } else { statistics.serial += 1 }
+            // The facts go out with the first segment: take it before the next parser starts.
+            if segment.index == 0 { try takeOldest() }
+        }
+    }
+
+    /// Takes the oldest outcome: yields its records, adds its counts, and decides how to go on.
+    private func takeOldest() throws {
+        let (segment, parser, parallel) = inFlight.removeFirst()
+        var outcome = parsers[parser].awaitOutcome(facts: body)
+        if segment.index > 0, parser == 1, head != nil, parallel {
+            // The second parser has started: it no longer needs the head.
+            if outcome.headUsable { recycle(head!) }
+            head = nil
+        }
+        guard outcome.headUsable else {
+            // The second parser could not start where the first stood: the first goes on alone.
+            try goSerial(on: 1 - parser, replaying: segment)
+            return
+        }
+        // Popped from the end of the reversed array, each record moves out instead of being copied.
+        var records: [HealthRecord] = []
+        swap(&records, &outcome.records)
+        records.reverse()
+        while let record = records.popLast() { try body(record) }
+        if segment.index == 0 {
+            report.facts = outcome.report.facts
+        }
+        report.add(outcome)
+        if let failure = outcome.failure { throw failure.error }
+        if parallel, !segment.isLast, !outcome.endsBetweenElements {
+            statistics.parallel -= 1
+            statistics.serial += 1
+            try goSerial(on: parser, replaying: nil)
+        }
+        recycle(segment.buffer)
+    }
+
+    /// From now on `parser` reads every segment; the other parser's work past the last outcome
+    /// taken is dropped and its segments (after `first`, when given) go to `parser` again.
+    private func goSerial(on parser: Int, replaying first: Segment?) throws {
+        serialParser = parser
+        var replay = first.map { [$0] } ?? []
+        for (segment, other, _) in inFlight {
+            _ = parsers[other].awaitOutcome()
+            replay.append(segment)
+        }
+        statistics.parallel -= replay.count
+        inFlight.removeAll()
+        waiting.insert(contentsOf: replay, at: 0)
+    }
+
+    private func finish() throws {
+        try dispatch()
+        while !inFlight.isEmpty {
+            try takeOldest()
+            try dispatch()
+        }
+    }
+
+    private func recycle(_ buffer: SegmentBuffer) {
+        if spare.count < 4 { spare.append(buffer) }
+    }
+}
