@@ -50,10 +50,12 @@ enum ByteScan {
         static let ampersand = ValueFlags(rawValue: 2)
         /// Tab, line feed or carriage return: XML reads each as a space.
         static let whitespace = ValueFlags(rawValue: 4)
+        /// Another control character or a byte beyond ASCII: its characters need checking.
+        static let other = ValueFlags(rawValue: 8)
     }
 
-    /// Whether any of the `count` bytes at `start` is a `<`, a `&` or a control character:
-    /// a start tag without one holds plain values on one line.
+    /// Whether any of the `count` bytes at `start` is a `<`, a `&`, a control character or beyond
+    /// ASCII: a start tag without one holds plain ASCII values on one line.
     @inline(__always)
     static func hasSpecial(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         var index = 0
@@ -61,14 +63,15 @@ enum ByteScan {
         let lessThan = SIMD16<UInt8>(repeating: UInt8(ascii: "<"))
         let ampersand = SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
         let space = SIMD16<UInt8>(repeating: 0x20)
+        let ascii = SIMD16<UInt8>(repeating: 0x80)
         while index + 16 <= count {
             let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-            if any((block .== lessThan) .| (block .== ampersand) .| (block .< space)) { return true }
+            if any((block .== lessThan) .| (block .== ampersand) .| (block .< space) .| (block .>= ascii)) { return true }
             index += 16
         }
         while index < count {
             let byte = start[index]
-            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte < 0x20 { return true }
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte < 0x20 || byte >= 0x80 { return true }
             index += 1
         }
         return false
@@ -81,7 +84,8 @@ enum ByteScan {
             switch start[index] {
             case UInt8(ascii: "<"): flags.insert(.lessThan)
             case UInt8(ascii: "&"): flags.insert(.ampersand)
-            case 0..<0x20: flags.insert(.whitespace)
+            case 0x09, 0x0A, 0x0D: flags.insert(.whitespace)
+            case 0..<0x20, 0x80...: flags.insert(.other)
             default: break
             }
         }
