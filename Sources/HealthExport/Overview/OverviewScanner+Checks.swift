@@ -16,6 +16,9 @@ extension OverviewScanner {
     static let attributeLimit = 64
     /// libxml2 refuses attribute values longer than this (`XML_MAX_TEXT_LENGTH`).
     static let valueLimit = 10_000_000
+    /// A token (tag, comment, instruction) not complete within this many bytes makes the
+    /// scanner step aside.
+    static let tokenLimit = 1 << 20
     /// Longer names make the scanner step aside; libxml2 refuses them from 50,000 bytes.
     static let nameLimit = 1_000
 
@@ -52,7 +55,6 @@ extension OverviewScanner {
     func checkRepeatedAttributes() throws {
         let count = attributes.count
         guard count > 1 else { return }
-        guard count <= Self.attributeLimit else { throw Unsure(reason: "many attributes on one element") }
         var seen: UInt64 = 0
         var collided = false
         for attribute in attributes {

@@ -83,6 +83,8 @@ struct OverviewScanner {
             let lineBefore = (line, lineStart)
             guard let end = try token(at: position, count: count) else {
                 if final { throw Unsure(reason: "the export ends inside a tag") }
+                // Rescanning a huge token at every chunk would take quadratic time.
+                if count - position > Self.tokenLimit { throw Unsure(reason: "a tag or comment longer than 1 MiB") }
                 (line, lineStart) = lineBefore
                 break
             }
@@ -262,6 +264,7 @@ struct OverviewScanner {
                 break
             }
             guard index > spaceStart else { throw Unsure(reason: "attributes without space between them") }
+            guard attributes.count < Self.attributeLimit else { throw Unsure(reason: "many attributes on one element") }
             guard let next = try attribute(at: index, count: count) else { return nil }
             index = next
         }
