@@ -1,9 +1,11 @@
 import FuzzSupport
 import HealthExport
 
+runFuzzer { fuzzValues($0, $1) }
+
 /// Timestamp and number parsing against slow references written from the accepted forms.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzValues(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzValues(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data = input else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
     let text = String(decoding: bytes, as: UTF8.self)
     let isASCII = bytes.allSatisfy { $0 < 0x80 }

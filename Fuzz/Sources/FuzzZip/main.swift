@@ -5,11 +5,13 @@ import HealthExport
 import Glibc
 #endif
 
+runFuzzer { fuzzZip($0, $1) }
+
 /// The zip reader on a file holding the input: the central directory (zip64 included), every
 /// member inflated and checked, and the export found in it read in full. Output is bounded so
 /// that a bomb costs time only up to a limit.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzZip(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzZip(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data = input else { return 0 }
     let path = ZipFile.path
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard fd >= 0 else { fuzzFailure("cannot write \(path)") }

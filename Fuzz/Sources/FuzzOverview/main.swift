@@ -1,12 +1,14 @@
 import FuzzSupport
 import HealthExport
 
+runFuzzer { fuzzOverview($0, $1) }
+
 /// The overview behind `summary` against the full read behind `records`, on the same bytes:
 /// when the overview succeeds the full read must succeed with the same records per type, and
 /// when the full read fails the overview must not succeed (stepping aside is allowed: then
 /// `summary` reads in full). The first byte picks the chunk size.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOverview(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzOverview(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data = input else { return 0 }
     guard size > 0 else { return 0 }
     let chunk = 1 + Int(data[0]) * 97
     let bytes = UnsafeRawBufferPointer(start: data + 1, count: size - 1)

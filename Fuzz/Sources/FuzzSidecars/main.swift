@@ -1,9 +1,11 @@
 import FuzzSupport
 import HealthExport
 
+runFuzzer { fuzzSidecars($0, $1) }
+
 /// The sidecar readers: the first byte chooses a GPX route or an ECG CSV, the rest is the file.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSidecars(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzSidecars(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data = input else { return 0 }
     guard size > 0 else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
     if data[0] & 1 == 0 {
