@@ -54,8 +54,8 @@ enum ByteScan {
         static let other = ValueFlags(rawValue: 8)
     }
 
-    /// Whether any of the `count` bytes at `start` is a `<`, a `&`, a control character or beyond
-    /// ASCII: a start tag without one holds plain ASCII values on one line.
+    /// Whether any of the `count` bytes at `start` is a `<`, a `&` or a control character:
+    /// a start tag without one holds plain values on one line.
     @inline(__always)
     static func hasSpecial(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         var index = 0
@@ -63,18 +63,34 @@ enum ByteScan {
         let lessThan = SIMD16<UInt8>(repeating: UInt8(ascii: "<"))
         let ampersand = SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
         let space = SIMD16<UInt8>(repeating: 0x20)
-        let ascii = SIMD16<UInt8>(repeating: 0x80)
         while index + 16 <= count {
             let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-            if any((block .== lessThan) .| (block .== ampersand) .| (block .< space) .| (block .>= ascii)) { return true }
+            if any((block .== lessThan) .| (block .== ampersand) .| (block .< space)) { return true }
             index += 16
         }
         while index < count {
             let byte = start[index]
-            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte < 0x20 || byte >= 0x80 { return true }
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte < 0x20 { return true }
             index += 1
         }
         return false
+    }
+
+    /// Whether any of the `count` bytes at `start` is beyond ASCII.
+    @inline(__always)
+    static func hasNonASCII(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var index = 0
+        var high: UInt64 = 0
+        let raw = UnsafeRawPointer(start)
+        while index + 8 <= count {
+            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < count {
+            high |= UInt64(start[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 != 0
     }
 
     /// The flags of the `count` bytes of a value at `start`.

@@ -99,7 +99,16 @@ enum UTF8Check {
     /// Whether the `count` bytes at `start` are UTF-8 of characters XML 1.0 allows.
     static func isXMLText(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         var index = 0
+        let raw = UnsafeRawPointer(start)
         while index < count {
+            // Eight printable ASCII bytes at a time.
+            if index + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if (word | ((word &- 0x2020_2020_2020_2020) & ~word)) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+            }
             let lead = start[index]
             if lead < 0x80 {
                 guard lead >= 0x20 || lead == 0x09 || lead == 0x0A || lead == 0x0D else { return false }

@@ -269,7 +269,12 @@ struct OverviewScanner {
             index = next
         }
         try checkRepeatedAttributes()
-        if ByteScan.hasSpecial(base + position + 1, index - position - 1) { try checkValues(position, index) }
+        if ByteScan.hasSpecial(base + position + 1, index - position - 1) {
+            try checkValues(position, index)
+        } else if ByteScan.hasNonASCII(base + position + 1, index - position - 1) {
+            // Names are ASCII by now: the bytes beyond it are in values.
+            try Self.checkCharacters(base + position + 1, index - position - 1)
+        }
         try openElement(name: base + position + 1, length: nameLength, tagStart: position, tagEnd: index)
         if selfClosing { try closeElement(tagStart: position, tagEnd: index) }
         return index
