@@ -50,6 +50,8 @@ enum ByteScan {
         static let ampersand = ValueFlags(rawValue: 2)
         /// Tab, line feed or carriage return: XML reads each as a space.
         static let whitespace = ValueFlags(rawValue: 4)
+        /// Another control character or a byte beyond ASCII: its characters need checking.
+        static let other = ValueFlags(rawValue: 8)
     }
 
     /// Whether any of the `count` bytes at `start` is a `<`, a `&` or a control character:
@@ -74,6 +76,23 @@ enum ByteScan {
         return false
     }
 
+    /// Whether any of the `count` bytes at `start` is beyond ASCII.
+    @inline(__always)
+    static func hasNonASCII(_ start: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var index = 0
+        var high: UInt64 = 0
+        let raw = UnsafeRawPointer(start)
+        while index + 8 <= count {
+            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < count {
+            high |= UInt64(start[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 != 0
+    }
+
     /// The flags of the `count` bytes of a value at `start`.
     static func flags(_ start: UnsafePointer<UInt8>, _ count: Int) -> ValueFlags {
         var flags: ValueFlags = []
@@ -81,7 +100,8 @@ enum ByteScan {
             switch start[index] {
             case UInt8(ascii: "<"): flags.insert(.lessThan)
             case UInt8(ascii: "&"): flags.insert(.ampersand)
-            case 0..<0x20: flags.insert(.whitespace)
+            case 0x09, 0x0A, 0x0D: flags.insert(.whitespace)
+            case 0..<0x20, 0x80...: flags.insert(.other)
             default: break
             }
         }

@@ -15,6 +15,7 @@ extension OverviewScanner {
         for index in attributes.indices {
             let attribute = attributes[index]
             let flags = ByteScan.flags(attribute.value, attribute.valueLength)
+            if flags.contains(.other) { try Self.checkCharacters(attribute.value, attribute.valueLength) }
             if flags.contains(.lessThan) { throw Unsure(reason: "< in an attribute value") }
             if flags.contains(.ampersand) {
                 scratch.removeAll(keepingCapacity: true)
@@ -22,7 +23,8 @@ extension OverviewScanner {
                     throw Unsure(reason: "an unknown entity in an attribute value")
                 }
             }
-            attributes[index].flags = flags
+            // Checked characters beyond ASCII read as written.
+            attributes[index].flags = flags.subtracting(.other)
         }
     }
 
@@ -31,6 +33,7 @@ extension OverviewScanner {
     mutating func openElement(name: UnsafePointer<UInt8>, length: Int, tagStart: Int, tagEnd: Int) throws {
         let element = ElementName(name, length: length)
         let depth = elements.count
+        guard depth < Self.depthLimit else { throw Unsure(reason: "elements nested too deep") }
         pushName(name, length, element)
         switch depth {
         case 0:

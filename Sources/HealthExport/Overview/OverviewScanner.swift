@@ -83,6 +83,8 @@ struct OverviewScanner {
             let lineBefore = (line, lineStart)
             guard let end = try token(at: position, count: count) else {
                 if final { throw Unsure(reason: "the export ends inside a tag") }
+                // Rescanning a huge token at every chunk would take quadratic time.
+                if count - position > Self.tokenLimit { throw Unsure(reason: "a tag or comment longer than 1 MiB") }
                 (line, lineStart) = lineBefore
                 break
             }
@@ -168,6 +170,7 @@ struct OverviewScanner {
             guard at + 2 < count else { return nil }
             if base[at + 1] == UInt8(ascii: "-") {
                 guard base[at + 2] == UInt8(ascii: ">") else { throw Unsure(reason: "-- inside a comment") }
+                try Self.checkCharacters(base + position + 4, at - position - 4)
                 return at + 3
             }
             search = at + 1
@@ -187,6 +190,7 @@ struct OverviewScanner {
                     throw Unsure(reason: "an XML declaration after the start")
                 }
                 if isDeclaration { try checkEncoding(position, at) }
+                if sawRoot { try checkInstruction(position + 2, at) }
                 return at + 2
             }
             search = at + 1
@@ -237,10 +241,10 @@ struct OverviewScanner {
 
     mutating func startTag(at position: Int, count: Int) throws -> Int? {
         var index = position + 1
-        while index < count, !isNameEnd(base[index]) { index += 1 }
+        while index < count, Self.isNameByte(base[index]) { index += 1 }
         guard index < count else { return nil }
-        let nameLength = index - position - 1
-        guard nameLength > 0 else { throw Unsure(reason: "a malformed start tag") }
+        guard isNameEnd(base[index]) else { throw Unsure(reason: "a name the scanner does not check") }
+        let nameLength = try checkedName(at: position + 1, stop: index)
         attributes.removeAll(keepingCapacity: true)
         var selfClosing = false
         while true {
@@ -260,10 +264,17 @@ struct OverviewScanner {
                 break
             }
             guard index > spaceStart else { throw Unsure(reason: "attributes without space between them") }
+            guard attributes.count < Self.attributeLimit else { throw Unsure(reason: "many attributes on one element") }
             guard let next = try attribute(at: index, count: count) else { return nil }
             index = next
         }
-        if ByteScan.hasSpecial(base + position + 1, index - position - 1) { try checkValues(position, index) }
+        try checkRepeatedAttributes()
+        if ByteScan.hasSpecial(base + position + 1, index - position - 1) {
+            try checkValues(position, index)
+        } else if ByteScan.hasNonASCII(base + position + 1, index - position - 1) {
+            // Names are ASCII by now: the bytes beyond it are in values.
+            try Self.checkCharacters(base + position + 1, index - position - 1)
+        }
         try openElement(name: base + position + 1, length: nameLength, tagStart: position, tagEnd: index)
         if selfClosing { try closeElement(tagStart: position, tagEnd: index) }
         return index
@@ -277,12 +288,13 @@ struct OverviewScanner {
     /// Reads one `name="value"`; returns the offset after it.
     mutating func attribute(at position: Int, count: Int) throws -> Int? {
         var index = position
-        while index < count, base[index] != UInt8(ascii: "="), !isNameEnd(base[index]) { index += 1 }
+        while index < count, Self.isNameByte(base[index]) { index += 1 }
         guard index < count else { return nil }
-        let nameLength = index - position
+        let nameLength = try checkedName(at: position, stop: index)
+        if nameLength == 5, memcmp(base + position, "xmlns", 5) == 0 { throw Unsure(reason: "a namespace declaration") }
         while index < count, ByteScan.isSpace(base[index]) { index += 1 }
         guard index < count else { return nil }
-        guard nameLength > 0, base[index] == UInt8(ascii: "=") else { throw Unsure(reason: "a malformed attribute") }
+        guard base[index] == UInt8(ascii: "=") else { throw Unsure(reason: "a malformed attribute") }
         index += 1
         while index < count, ByteScan.isSpace(base[index]) { index += 1 }
         guard index < count else { return nil }
@@ -292,6 +304,7 @@ struct OverviewScanner {
         }
         let valueStart = index + 1
         guard let length = ByteScan.find(quote, base + valueStart, count - valueStart) else { return nil }
+        guard length <= Self.valueLimit else { throw Unsure(reason: "an attribute value too long for libxml2") }
         attributes.append(
             Attribute(name: base + position, nameLength: nameLength, value: base + valueStart, valueLength: length, flags: []))
         return valueStart + length + 1

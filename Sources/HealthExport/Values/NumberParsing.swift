@@ -60,7 +60,9 @@ public enum NumberParser {
     }
 
     private static func slowPath(_ bytes: UnsafeRawBufferPointer) -> Double? {
-        Double(String(decoding: bytes, as: UTF8.self))
+        // The standard library's parser stops at a NUL byte, as C does: refuse it here.
+        guard !bytes.contains(0) else { return nil }
+        return Double(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Parses an integer such as `3` or `-12`; `nil` otherwise.
