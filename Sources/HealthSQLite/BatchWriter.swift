@@ -38,7 +38,7 @@ final class BatchWriter: RecordBatchWriter {
                     try Self.loop(
                         db, items: items, importID: importID,
                         rowsPerTransaction: commitAtEnd ? Int.max : rowsPerTransaction,
-                        secondsPerTransaction: commitAtEnd ? .infinity : secondsPerTransaction)
+                        secondsPerTransaction: commitAtEnd ? .infinity : secondsPerTransaction, commitAtEnd: commitAtEnd)
                 }
                 return .success(outcome)
             } catch {
@@ -69,7 +69,7 @@ final class BatchWriter: RecordBatchWriter {
     /// Writes every batch, then the closing; returns what the store found.
     private static func loop(
         _ db: Database, items: BoundedQueue<Item>, importID: Int64, rowsPerTransaction: Int,
-        secondsPerTransaction: Double
+        secondsPerTransaction: Double, commitAtEnd: Bool
     ) throws -> StoreOutcome {
         let writer = RecordWriter(db)
         let clock = ContinuousClock()
@@ -96,17 +96,31 @@ final class BatchWriter: RecordBatchWriter {
                     }
                 case .close(let closing):
                     if closing.outcome == .completed, let plan = closing.deletions {
-                        let findings = try DeletionFinder.find(plan) { type, from, through, visit in
+                        let findings = try DeletionFinder.find(plan, addedByRun: writer.outcome.added) {
+                            type, from, through, visit in
                             try DeletionScan.scan(db, type: type, from: from, through: through, visit: visit)
                         }
                         try DeletionScan.apply(findings, importID: importID, db)
                         for (type, records) in findings.deletions { writer.outcome.deleted[type] = records.count }
                         for (type, records) in findings.restorations { writer.outcome.restored[type] = records.count }
                         writer.outcome.touched.formUnion(findings.touched)
+                        writer.outcome.anchorsDropped = findings.implausible
                     }
                     // Stored statistics (by type and range) are to be refreshed here, from
                     // `writer.outcome.touched` and the run's new rows, in this same transaction.
-                    try ImportLog.close(db, id: importID, closing, outcome: writer.outcome)
+                    if commitAtEnd, closing.outcome != .completed {
+                        // A run that may correct the store commits all or nothing: only its outcome stays.
+                        try db.rollback()
+                        try db.beginTransaction(.immediate)
+                        try ImportLog.close(db, id: importID, closing, outcome: StoreOutcome())
+                    } else {
+                        var closing = closing
+                        closing.anchors.removeAll { writer.outcome.anchorsDropped.contains($0.type) }
+                        try ImportLog.close(db, id: importID, closing, outcome: writer.outcome)
+                        for type in writer.outcome.anchorsDropped {
+                            try db.execute(sql: "DELETE FROM anchors WHERE type = ?", arguments: [type])
+                        }
+                    }
                 }
             }
             if open { try db.commit() }

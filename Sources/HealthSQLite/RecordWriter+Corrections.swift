@@ -24,6 +24,12 @@ extension RecordWriter {
         }
     }
 
+    /// Counts a row added to the store.
+    func noteInserted(_ type: String, _ count: Int = 1) {
+        inserted += count
+        outcome.added[type, default: 0] += count
+    }
+
     /// Counts `record` as updated and notes its range.
     func noteUpdated(_ record: HealthRecord) {
         outcome.updated[record.type, default: 0] += 1
@@ -49,11 +55,11 @@ extension RecordWriter {
             return false
         case .sameRecord:
             let added = try insertRow(item)
-            if added { inserted += 1 } else { outcome.alreadyStored[type, default: 0] += 1 }
+            if added { noteInserted(type) } else { outcome.alreadyStored[type, default: 0] += 1 }
             return added
         case .insert:
             let added = try insertRow(item)
-            if added { inserted += 1 } else { outcome.alreadyStored[type, default: 0] += 1 }
+            if added { noteInserted(type) } else { outcome.alreadyStored[type, default: 0] += 1 }
             try saveSync(item, tag: tag, source: source)
             return added
         case .sameRecordNewerVersion:
@@ -72,7 +78,7 @@ extension RecordWriter {
             }
             let added = try insertRow(item)
             try saveSync(item, tag: tag, source: source)
-            if added { inserted += 1 }
+            if added { noteInserted(type) }
             noteUpdated(record)
             return added
         }

@@ -110,7 +110,7 @@ final class RecordWriter {
             return false
         }
         let added = try statement.runCountingRows()
-        inserted += added
+        noteInserted(type, added)
         if added < items.count {
             // Not expected after the checks above: count the rows SQLite ignored, keep the children.
             outcome.alreadyStored[type, default: 0] += items.count - added
@@ -177,7 +177,7 @@ final class RecordWriter {
         if let tag = Self.syncTag(item.record) { return try writeSynced(item, tag: tag) }
         let added = try insertRow(item)
         if added {
-            inserted += 1
+            noteInserted(item.record.type)
             if case .workout(let workout) = item.record { try saveDigest(of: workout, uuid: item.id.description) }
         } else if CorrectionRules.mayChange(item.record), try correct(item) {
             noteUpdated(item.record)

@@ -20,8 +20,10 @@ extension HealthStore {
         try read { db in
             let anchors = try Anchor.fetchAll(db)
             var types: [String: TypeStatus] = [:]
+            // A store opened read-only may predate the marks (its migrations run on the next import).
+            let hasMarks = try db.tableExists("sync_versions")
             for (table, type, start) in Self.typedTables {
-                let correctable = StoreSchema.correctableTables.contains(table)
+                let correctable = hasMarks && StoreSchema.correctableTables.contains(table)
                 let current = correctable ? "WHERE \(StoreSchema.current)" : ""
                 let rows = try Row.fetchAll(
                     db, sql: "SELECT \(type), count(*), min(\(start)), max(\(start)) FROM \(table) \(current) GROUP BY 1")

@@ -57,6 +57,10 @@ public struct DeletionFindings: Sendable {
     public var restorations: [String: [StoredRecord]] = [:]
     /// The types and ranges these touch.
     public var touched = TouchedRanges()
+    /// Types whose deletions failed the rule and were accepted: their anchors did not describe
+    /// this export (records behind them were taken for imported without a look-up), so the
+    /// store drops those anchors and the next run reads the types' window in full.
+    public var implausible: Set<String> = []
 
     /// Nothing to do.
     public init() {}
@@ -85,8 +89,10 @@ public enum DeletionFinder {
     /// visitor: every record of the type in range that no newer sync version replaced) and
     /// applies the deletion rule; throws ``DeletionsRefused`` when a type fails it and the plan
     /// does not accept it.
+    /// `addedByRun` counts, per type, the rows the run itself added (visible to the scan in the
+    /// run's transaction): they are left out of the stored records the rule weighs.
     public static func find(
-        _ plan: DeletionPlan,
+        _ plan: DeletionPlan, addedByRun: [String: Int] = [:],
         scan: (String, Int64?, Int64, (StoredRecord) throws -> Void) throws -> Void
     ) throws -> DeletionFindings {
         var findings = DeletionFindings()
@@ -103,8 +109,12 @@ public enum DeletionFinder {
                     if !seen { deletions.append(record) }
                 }
             }
-            if !plan.acceptDeletions, !CorrectionRules.deletionsPlausible(deletions.count, of: current) {
-                throw DeletionsRefused(type: type, deletions: deletions.count, stored: current)
+            current = max(current - (addedByRun[type] ?? 0), deletions.count)
+            if !CorrectionRules.deletionsPlausible(deletions.count, of: current) {
+                guard plan.acceptDeletions else {
+                    throw DeletionsRefused(type: type, deletions: deletions.count, stored: current)
+                }
+                findings.implausible.insert(type)
             }
             for record in deletions + restorations { findings.touched.note(type: type, start: record.start) }
             if !deletions.isEmpty { findings.deletions[type] = deletions }
@@ -118,6 +128,8 @@ public enum DeletionFinder {
 public struct StoreOutcome: Sendable {
     /// Records the store already had, unchanged.
     public var alreadyStored: [String: Int] = [:]
+    /// Rows the run added.
+    public var added: [String: Int] = [:]
     /// Records the store had with other content, updated in place, or replaced by a higher sync version.
     public var updated: [String: Int] = [:]
     /// Records marked deleted.
@@ -126,6 +138,9 @@ public struct StoreOutcome: Sendable {
     public var restored: [String: Int] = [:]
     /// The types and ranges of start the run changed (hook for stored statistics).
     public var touched = TouchedRanges()
+    /// Types whose anchors the store dropped after accepted implausible deletions (see
+    /// ``DeletionFindings/implausible``): import the export again to add their records.
+    public var anchorsDropped: Set<String> = []
 
     /// Nothing found.
     public init() {}

@@ -36,6 +36,8 @@ public struct ImportResult: Sendable {
     public var anchors: [Anchor] = []
     /// The types and ranges of start whose stored records the run changed.
     public var touched = TouchedRanges()
+    /// Types whose anchors the run dropped after accepted implausible deletions (see ``StoreOutcome/anchorsDropped``).
+    public var anchorsDropped: Set<String> = []
 
     /// Creates a result.
     public init(

@@ -89,8 +89,11 @@ public final class Importer {
             throw error
         }
         report.counts = ImportCounts.final(report.counts, outcome: outcome, repeats: repeats)
-        return ImportResult(
-            importID: importID, report: report, sameExport: nil, anchors: advanced, touched: outcome.touched)
+        var result = ImportResult(
+            importID: importID, report: report, sameExport: nil,
+            anchors: advanced.filter { !outcome.anchorsDropped.contains($0.type) }, touched: outcome.touched)
+        result.anchorsDropped = outcome.anchorsDropped
+        return result
     }
 
     /// The types a completed run read completely, with their ranges: every anchored type the

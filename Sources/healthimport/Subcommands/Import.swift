@@ -84,6 +84,10 @@ struct Import: ParsableCommand {
                 Diagnostics.print(CountsReport.text(report.counts))
                 RunReport.warnings(report.read)
             }
+            if !result.anchorsDropped.isEmpty {
+                Diagnostics.print(
+                    "healthimport: note: the deletions accepted in \(result.anchorsDropped.sorted().joined(separator: ", ")) show the store's anchors did not describe this export; they were dropped: run `healthimport import \(input.path) --force` to add the records they skipped")
+            }
         }
     }
 }
