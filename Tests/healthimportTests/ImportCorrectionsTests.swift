@@ -280,4 +280,55 @@ import Glibc
         #expect(forced.total.new == 0)
         #expect(forced.addsUp)
     }
+
+    @Test("records --state prints the updates, replacements and deletions that import counts, with a state file far smaller than the records")
+    func recordsStateMatchesImport() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = folder + "/health.sqlite"
+        let state = folder + "/state.json"
+        let many = (0..<400).map { CorrectionExport.heartRate(minute: $0, value: 60 + $0 % 40) }
+        let first = try CorrectionExport(
+            exportDate: Self.june1,
+            elements: many + [
+                CorrectionExport.activitySummary("2025-06-01", energy: 120),
+                CorrectionExport.syncedWeight(kilograms: "70.4", version: 1, created: "2025-05-30 08:00:10 +0200"),
+            ]
+        ).write(to: folder, name: "june1.xml")
+        let kept = many.enumerated().filter { $0.offset % 50 != 7 }.map(\.element)
+        let second = try CorrectionExport(
+            exportDate: Self.june3,
+            elements: kept + [
+                CorrectionExport.activitySummary("2025-06-01", energy: 640),
+                CorrectionExport.syncedWeight(kilograms: "70.1", version: 2, created: "2025-06-02 08:00:10 +0200"),
+            ]
+        ).write(to: folder, name: "june3.xml")
+
+        _ = try CorrectionRun.run([first, "--db", database])
+        let imported = try CorrectionRun.run([second, "--db", database])
+        #expect(imported.total.updated == 2 && imported.total.deleted == 8, "\(imported.total)")
+        #expect(imported.addsUp)
+
+        let firstLines = try CLI.run(["records", first, "--state", state])
+        #expect(firstLines.status == 0, "\(firstLines.stderr)")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: state)[.size] as? Int)
+        #expect(size * 3 < firstLines.stdout.utf8.count, "state \(size) bytes for \(firstLines.stdout.utf8.count) bytes of records")
+        let lines = try CLI.run(["records", second, "--state", state])
+        #expect(lines.status == 0, "\(lines.stderr)")
+        let objects = try lines.lines.map { try jsonObject($0) }
+        let deletions = objects.filter { $0["kind"] as? String == "deletion" }
+        let stored = try query(database, "SELECT uuid FROM quantity_samples WHERE deleted_by IS NOT NULL ORDER BY uuid")
+        let replaced = try query(database, "SELECT uuid FROM weight_samples WHERE replaced_by IS NOT NULL")
+        #expect(Set(deletions.compactMap { $0["uuid"] as? String }) == Set(stored + replaced))
+        for deletion in deletions {
+            #expect(Set(deletion.keys) == ["kind", "type", "uuid", "start"])
+        }
+        let summary = try #require(objects.first { $0["kind"] as? String == "activitySummary" })
+        #expect(summary["activeEnergyBurned"] as? Double == 640)
+        #expect(lines.stderr.contains("2 of them updated, 8 deletions"), "\(lines.stderr)")
+
+        // The same export again: nothing.
+        let again = try CLI.run(["records", second, "--state", state])
+        #expect(again.lines.filter { !$0.contains("\"kind\":\"export\"") }.isEmpty, "\(again.stdout)")
+    }
 }

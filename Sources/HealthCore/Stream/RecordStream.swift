@@ -27,6 +27,9 @@ public final class RecordStream {
         var keys: [UInt64] = []
     }
 
+    /// Called with every record the run reads inside its window, new or not, before `body`.
+    public var observe: ((IdentifiedRecord, RecordDecision) -> Void)?
+
     /// A stream over `reader`'s export, taking the types in `selection` as `policy` decides.
     public init(reader: ExportReader, selection: TypeSelection = .everything, policy: any ImportPolicy) {
         self.reader = reader
@@ -156,6 +159,7 @@ public final class RecordStream {
         let decision = policy.decide(item.record, id: item.id)
         tally(decision, type: item.record.type)
         guard decision != .outsideWindow else { return }
+        observe?(item, decision)
         let taken = decision != .alreadyImported
         recent.keys.append(RunSightings.key(item.id, isNew: taken))
         if taken { try body(item) }
