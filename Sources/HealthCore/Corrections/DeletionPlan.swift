@@ -100,8 +100,9 @@ public enum DeletionFinder {
             var current = 0
             var deletions: [StoredRecord] = []
             var restorations: [StoredRecord] = []
+            let keys = plan.sightings.keys[type] ?? []
             try scan(type, range.from, range.through) { record in
-                let seen = plan.sightings.contains(record.id, type: type)
+                let seen = RunSightings.contains(record.id, in: keys)
                 if record.isMarkedDeleted {
                     if seen { restorations.append(record) }
                 } else {

@@ -66,7 +66,12 @@ public struct RunSightings: Sendable {
 
     /// Whether the run read a record with `id` of `type`.
     public func contains(_ id: RecordID, type: String) -> Bool {
-        guard let list = keys[type] else { return false }
+        Self.contains(id, in: keys[type] ?? [])
+    }
+
+    /// Whether `list` (a type's sorted distinct keys) holds the key of `id`.
+    @inline(__always)
+    public static func contains(_ id: RecordID, in list: [UInt64]) -> Bool {
         let key = Self.key(id)
         var low = 0
         var high = list.count
