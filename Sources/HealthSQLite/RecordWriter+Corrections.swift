@@ -118,7 +118,7 @@ extension RecordWriter {
             try db.execute(sql: "DELETE FROM correlation_members WHERE correlation_uuid = ?", arguments: [uuid])
         case .workout:
             try db.execute(sql: "DELETE FROM workouts WHERE uuid = ?", arguments: [uuid])
-            for table in ["workout_activities", "workout_events", "workout_statistics", "workout_routes"] {
+            for table in ["workout_activities", "workout_events", "workout_statistics", "workout_routes", "workout_zones"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE workout_uuid = ?", arguments: [uuid])
             }
         default:

@@ -44,6 +44,19 @@ extension StoreSchema {
             start_unix INTEGER NOT NULL,
             PRIMARY KEY (type, source_name, sync_identifier)
         ) WITHOUT ROWID;
+        CREATE TABLE workout_zones (
+            workout_uuid TEXT NOT NULL,
+            group_position INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            source TEXT,
+            unit TEXT,
+            minimum REAL,
+            maximum REAL,
+            duration REAL,
+            duration_unit TEXT,
+            PRIMARY KEY (workout_uuid, group_position, position)
+        ) WITHOUT ROWID;
         CREATE TABLE record_digests (
             uuid TEXT PRIMARY KEY NOT NULL,
             digest TEXT NOT NULL
@@ -112,6 +125,7 @@ enum DistinctIdentityMigration {
             ("correlation_members", "correlation_uuid"), ("correlation_members", "member_uuid"),
             ("workout_activities", "workout_uuid"), ("workout_events", "workout_uuid"),
             ("workout_statistics", "workout_uuid"), ("workout_routes", "workout_uuid"),
+            ("workout_zones", "workout_uuid"), ("record_digests", "uuid"),
         ]
         for (table, column) in moves {
             try db.execute(

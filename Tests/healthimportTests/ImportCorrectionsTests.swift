@@ -331,4 +331,39 @@ import Glibc
         let again = try CLI.run(["records", second, "--state", state])
         #expect(again.lines.filter { !$0.contains("\"kind\":\"export\"") }.isEmpty, "\(again.stdout)")
     }
+
+    @Test("A workout's zones go to the store and the JSON line; a workout whose content changes is updated")
+    func workoutZonesAndUpdates() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = folder + "/health.sqlite"
+        let workout = """
+            <Workout workoutActivityType="HKWorkoutActivityTypeCycling" duration="29.77" durationUnit="min" sourceName="Watch" \
+            creationDate="2025-05-30 16:35:50 +0200" startDate="2025-05-30 16:05:56 +0200" endDate="2025-05-30 16:35:43 +0200">\
+            <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2025-05-30 16:05:56 +0200" \
+            endDate="2025-05-30 16:35:43 +0200" sum="ENERGY" unit="kcal"/>\
+            <WorkoutZoneGroup type="HKQuantityTypeIdentifierHeartRate" source="system" unit="count/min">\
+            <WorkoutZone maximum="132" duration="22.0863" durationUnit="min"/>\
+            <WorkoutZone minimum="132" duration="7.5" durationUnit="min"/></WorkoutZoneGroup></Workout>
+            """
+        let first = try CorrectionExport(exportDate: Self.june1, elements: [workout.replacingOccurrences(of: "ENERGY", with: "117")])
+            .write(to: folder, name: "june1.xml")
+        let second = try CorrectionExport(exportDate: Self.june3, elements: [workout.replacingOccurrences(of: "ENERGY", with: "121")])
+            .write(to: folder, name: "june3.xml")
+
+        let records = try CLI.run(["records", first])
+        let line = try jsonObject(try #require(records.lines.last))
+        let groups = try #require(line["zoneGroups"] as? [[String: Any]])
+        #expect((groups.first?["zones"] as? [[String: Any]])?.count == 2)
+
+        _ = try CorrectionRun.run([first, "--db", database])
+        #expect(try query(database, "SELECT minimum, maximum, duration FROM workout_zones ORDER BY position") == ["|132.0|22.0863", "132.0||7.5"])
+        let run = try CorrectionRun.run([second, "--db", database])
+        #expect(run.types["HKWorkoutActivityTypeCycling"] == CorrectionCounts(updated: 1, read: 1), "\(run.result.stdout)")
+        #expect(run.addsUp)
+        #expect(try query(database, "SELECT total_energy_burned FROM workouts") == ["121.0"])
+        #expect(try query(database, "SELECT count(*) FROM workout_zones") == ["2"])
+        let again = try CorrectionRun.run([second, "--db", database, "--force"])
+        #expect(again.types["HKWorkoutActivityTypeCycling"] == CorrectionCounts(already: 1, read: 1))
+    }
 }
