@@ -191,8 +191,7 @@ extension RecordWriter {
         }
     }
 
-    /// Keeps a digest of a workout's content (all but its device, whose description changes
-    /// between exports), to tell a changed workout in a later export.
+    /// Keeps a digest of a workout's content (``ContentDigest``), to tell a changed workout in a later export.
     func saveDigest(of workout: Workout, uuid: String) throws {
         try db.execute(
             sql: "INSERT OR REPLACE INTO record_digests (uuid, digest) VALUES (?, ?)",
@@ -200,11 +199,6 @@ extension RecordWriter {
     }
 
     static func digest(of workout: Workout) -> String {
-        var workout = workout
-        workout.header.device = nil
-        var json = RecordJSON()
-        var buffer = JSONBuffer(capacity: 1024)
-        json.write(IdentifiedRecord(record: .workout(workout), id: RecordID(high: 0, low: 0)), to: &buffer)
-        return RecordID(name: String(decoding: buffer.bytes, as: UTF8.self)).description
+        String(ContentDigest.of(.workout(workout)), radix: 16)
     }
 }

@@ -45,6 +45,13 @@ public enum CorrectionRules {
         case keepStored
     }
 
+    /// Whether a completed run that read no record of `type` read it completely. Routes and ECGs
+    /// come from files beside `export.xml`: a run over a bare `export.xml` has none, which says
+    /// nothing of the phone, so their absence deletes nothing.
+    public static func readsCompletely(type: String, sawAny: Bool) -> Bool {
+        sawAny || (type != RouteTrack.typeIdentifier && type != Electrocardiogram.typeIdentifier)
+    }
+
     /// The share of a type's stored records in a run's range above which deletions are refused…
     public static let deletionShare = 0.10
     /// …when they are also more than this many.

@@ -124,7 +124,20 @@ public final class StateCorrections {
     /// `unlisted` gets the types whose changes were too many to list.
     public func deletions(selected: (String) -> Bool, unlisted: inout [String]) throws -> [RecordDeletion] {
         var result: [RecordDeletion] = []
+        defer {
+            // A type whose every record went leaves an empty snapshot, so its deletions are told once.
+            if let through {
+                for (type, earlier) in previous where building[type] == nil && selected(type) {
+                    guard CorrectionRules.readsCompletely(type: type, sawAny: comparisons[type] != nil) else { continue }
+                    building[type] = TypeSnapshot(
+                        type: type, from: from, through: through, count: 0, table: IDDifference(cells: earlier.table.cells.count),
+                        digests: [:])
+                }
+            }
+        }
         for (type, earlier) in previous.sorted(by: { $0.key < $1.key }) where selected(type) {
+            guard CorrectionRules.readsCompletely(type: type, sawAny: building[type] != nil || comparisons[type] != nil)
+            else { continue }
             let seen = comparisons[type] ?? IDDifference(restoring: earlier.table.cells.map { _ in IDDifference.Cell() })
             guard let difference = earlier.table.difference(seen) else {
                 unlisted.append(type)

@@ -65,7 +65,7 @@ struct Records: ParsableCommand {
                         scratch.removeAll()
                         json.write(record, to: &scratch)
                         let text = String(decoding: scratch.bytes, as: UTF8.self)
-                        let changed = corrections.changed(record, digest: RecordID(name: text).low)
+                        let changed = corrections.changed(record, digest: ContentDigest.of(record.record))
                         if lastDecision == .recheck {
                             guard changed == true else {
                                 corrected[record.record.type, default: (0, 0)].already += 1
