@@ -90,6 +90,8 @@ extension StoreSchema {
                 start_date, end_date, round((end_unix - start_unix) / 60.0, 1) AS minutes,
                 total_distance, total_distance_unit, total_energy_burned, total_energy_burned_unit, source_name, uuid
             FROM workouts WHERE \(current) ORDER BY start_unix;
+        CREATE VIEW profile AS
+            SELECT export_date, locale, profile FROM exports ORDER BY export_unix DESC LIMIT 1;
         """
 }
 
