@@ -53,7 +53,6 @@ struct Records: ParsableCommand {
             let output = StandardOutput()
             let progress = Progress(quiet: input.quiet, totalBytes: reader.expectedByteCount)
             var json = RecordJSON()
-            var scratch = JSONBuffer(capacity: 4096)
             /// Records the stream counted as new that the state shows unchanged (already) or changed (updated).
             var corrected: [String: (already: Int, updated: Int)] = [:]
             defer { progress.finish() }
@@ -62,9 +61,6 @@ struct Records: ParsableCommand {
                 report = try stream.run { record in
                     try Interrupt.check()
                     if let corrections, CorrectionRules.mayChange(record.record) {
-                        scratch.removeAll()
-                        json.write(record, to: &scratch)
-                        let text = String(decoding: scratch.bytes, as: UTF8.self)
                         let changed = corrections.changed(record, digest: ContentDigest.of(record.record))
                         if lastDecision == .recheck {
                             guard changed == true else {
@@ -73,7 +69,7 @@ struct Records: ParsableCommand {
                             }
                             corrected[record.record.type, default: (0, 0)].updated += 1
                         }
-                        output.buffer.raw(text)
+                        json.write(record, to: &output.buffer)
                     } else {
                         json.write(record, to: &output.buffer)
                         if let corrections, corrections.replacements.contains(record.id) {
@@ -92,6 +88,8 @@ struct Records: ParsableCommand {
                 report.counts[type, default: TypeCounts()].alreadyImported += count.already
                 report.counts[type, default: TypeCounts()].updated += count.updated
             }
+            // Every record line goes out before the deletions are decided (a refusal keeps the state).
+            try output.flush()
             if let stateFile, let anchorPolicy, let corrections {
                 var unlisted: [String] = []
                 let deletions = try corrections.deletions(
