@@ -64,6 +64,14 @@ public struct RunSightings: Sendable {
         }
     }
 
+    /// The sightings of a run that read `ids` (as new) of `type`, for tests and other stores.
+    public static func collecting(type: String, ids: [RecordID]) -> RunSightings {
+        var sightings = RunSightings()
+        sightings.add(type: type, keys: ids.map { key($0, isNew: true) })
+        sightings.finish()
+        return sightings
+    }
+
     /// Whether the run read a record with `id` of `type`.
     public func contains(_ id: RecordID, type: String) -> Bool {
         Self.contains(id, in: keys[type] ?? [])
