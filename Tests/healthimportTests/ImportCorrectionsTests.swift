@@ -366,4 +366,25 @@ import Glibc
         let again = try CorrectionRun.run([second, "--db", database, "--force"])
         #expect(again.types["HKWorkoutActivityTypeCycling"] == CorrectionCounts(already: 1, read: 1))
     }
+
+    @Test("Routes and ECGs are not deleted by a later run over a bare export.xml, which has none of them")
+    func bareExportDeletesNoSidecars() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = folder + "/health.sqlite"
+        let unzip = try CLI.runProcess("/usr/bin/unzip", ["-q", CLI.sample("zip/export.zip"), "-d", folder + "/unzipped"])
+        try #require(unzip.status == 0, "\(unzip.stderr)")
+        let bare = folder + "/bare.xml"
+        try FileManager.default.copyItem(atPath: folder + "/unzipped/apple_health_export/export.xml", toPath: bare)
+
+        let first = try CorrectionRun.run([CLI.sample("zip/export.zip"), "--all", "--db", database])
+        #expect(first.types["HKWorkoutRoute"]?.new == 2)
+        #expect(first.types["HKElectrocardiogram"]?.new == 1)
+        let again = try CorrectionRun.run([bare, "--all", "--db", database, "--force"])
+        #expect(again.result.status == 0, "\(again.result.stderr)")
+        #expect(again.total.deleted == 0, "\(again.total)")
+        #expect(again.addsUp)
+        #expect(try query(database, "SELECT count(*) FROM routes WHERE deleted_by IS NULL") == ["2"])
+        #expect(try query(database, "SELECT count(*) FROM electrocardiograms WHERE deleted_by IS NULL") == ["1"])
+    }
 }
