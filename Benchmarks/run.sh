@@ -120,6 +120,30 @@ EOF
     printf '%s\n' "$z"
 }
 
+ensure_removed_export() {  # ensure_removed_export FILE [PERCENT] -> prints the path of FILE less ~PERCENT % of its one-line records
+    local pct=${2:-1}
+    local f=${1%.xml}-removed$pct.xml
+    if [ ! -s "$f" ] || [ "$1" -nt "$f" ]; then
+        log "generating $f"
+        python3 - "$1" "$f" "$pct" <<'EOF'
+import os, sys
+src, dst, pct = sys.argv[1], sys.argv[2], float(sys.argv[3])
+every = max(1, round(100 / pct))
+seen = 0
+with open(src, "rb") as i, open(dst + ".tmp", "wb") as o:
+    for line in i:
+        # Only records on one line (no metadata, no beats) go, so the file stays well-formed.
+        if line.startswith(b" <Record ") and line.rstrip().endswith(b"/>"):
+            seen += 1
+            if seen % every == 0:
+                continue
+        o.write(line)
+os.replace(dst + ".tmp", dst)
+EOF
+    fi
+    printf '%s\n' "$f"
+}
+
 count_toplevel() {  # count_toplevel FILE: Record+Workout+Correlation+ActivitySummary children of the root
     if [ -s "$1.counts.json" ]; then
         python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["top_level_total"])' "$1.counts.json"
@@ -214,6 +238,11 @@ bench_rows() {
     newer=$(ensure_newer_export "$f" 1)
     BENCH_SETUP="cp '$db.base' '$db' && rm -f '$db-wal' '$db-shm'" BENCH_STORE=$db
     bench_hi "healthimport import --all (1% newer)"       import --all --db "$db" "$newer"
+    # The same export less 1 % of its records: the run marks them deleted (compare with --force above).
+    local removed
+    removed=$(ensure_removed_export "$f" 1)
+    BENCH_SETUP="cp '$db.base' '$db' && rm -f '$db-wal' '$db-shm'"
+    bench_hi "healthimport import --all (1% removed: deletions)" import --all --db "$db" "$removed"
     rm -f "$db.base"
     BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'" BENCH_STORE=$db
     bench_hi "healthimport import (default 30 days)"      import --db "$db" "$f"

@@ -173,6 +173,28 @@ public struct RecordJSON {
             }
             out.endArray()
         }
+        if !workout.zoneGroups.isEmpty {
+            out.key("zoneGroups")
+            out.beginArray()
+            for group in workout.zoneGroups {
+                out.beginObject()
+                out.field("type", group.type)
+                out.field("source", group.source)
+                out.field("unit", group.unit)
+                out.key("zones")
+                out.beginArray()
+                for zone in group.zones {
+                    out.beginObject()
+                    out.field("minimum", zone.minimum)
+                    out.field("maximum", zone.maximum)
+                    measurement("duration", zone.duration, to: &out)
+                    out.endObject()
+                }
+                out.endArray()
+                out.endObject()
+            }
+            out.endArray()
+        }
     }
 
     static func events(_ events: [WorkoutEvent], to out: inout JSONBuffer) {

@@ -16,10 +16,14 @@ final class BatchWriter: RecordBatchWriter {
     }
 
     private let items: BoundedQueue<Item>
-    private let thread: WorkerThread<Result<[String: Int], any Error>>
+    private let thread: WorkerThread<Result<StoreOutcome, any Error>>
 
-    /// Starts the writing thread on `store` for run `importID`.
-    init(store: HealthStore, importID: Int64, queueCapacity: Int = 4, rowsPerTransaction: Int, secondsPerTransaction: Double) {
+    /// Starts the writing thread on `store` for run `importID`; with `commitAtEnd` it commits
+    /// once, in the closing transaction.
+    init(
+        store: HealthStore, importID: Int64, queueCapacity: Int = 4, rowsPerTransaction: Int,
+        secondsPerTransaction: Double, commitAtEnd: Bool = false
+    ) {
         let items = BoundedQueue<Item>(capacity: queueCapacity)
         // The thread takes the store out of this one-item queue, so it holds no reference to it
         // once it ends: the caller's release then closes the connection at once, before it
@@ -29,14 +33,15 @@ final class BatchWriter: RecordBatchWriter {
         handedStore.close()
         self.items = items
         thread = WorkerThread(name: "healthimport-writer") {
-            guard let store = handedStore.pop() else { return .success([:]) }
+            guard let store = handedStore.pop() else { return .success(StoreOutcome()) }
             do {
-                let duplicates = try store.queue.writeWithoutTransaction { db in
+                let outcome = try store.queue.writeWithoutTransaction { db in
                     try Self.loop(
-                        db, items: items, importID: importID, rowsPerTransaction: rowsPerTransaction,
-                        secondsPerTransaction: secondsPerTransaction)
+                        db, items: items, importID: importID,
+                        rowsPerTransaction: commitAtEnd ? Int.max : rowsPerTransaction,
+                        secondsPerTransaction: commitAtEnd ? .infinity : secondsPerTransaction, commitAtEnd: commitAtEnd)
                 }
-                return .success(duplicates)
+                return .success(outcome)
             } catch {
                 items.close(discarding: true)
                 return .failure(StoreError.sqlite(error, path: store.path))
@@ -58,15 +63,15 @@ final class BatchWriter: RecordBatchWriter {
         items.close()
     }
 
-    func wait() throws -> [String: Int] {
+    func wait() throws -> StoreOutcome {
         try thread.join().get()
     }
 
-    /// Writes every batch, then the closing; returns the records the store already had, by type.
+    /// Writes every batch, then the closing; returns what the store found.
     private static func loop(
         _ db: Database, items: BoundedQueue<Item>, importID: Int64, rowsPerTransaction: Int,
-        secondsPerTransaction: Double
-    ) throws -> [String: Int] {
+        secondsPerTransaction: Double, commitAtEnd: Bool
+    ) throws -> StoreOutcome {
         let writer = RecordWriter(db)
         let clock = ContinuousClock()
         var open = false
@@ -84,16 +89,43 @@ final class BatchWriter: RecordBatchWriter {
                 case .batch(let batch):
                     try writer.write(batch)
                     rows += batch.count
-                    if rows >= rowsPerTransaction || clock.now - began >= .seconds(secondsPerTransaction) {
+                    if rows >= rowsPerTransaction
+                        || (secondsPerTransaction.isFinite && clock.now - began >= .seconds(secondsPerTransaction))
+                    {
                         try db.commit()
                         open = false
                     }
                 case .close(let closing):
-                    try ImportLog.close(db, id: importID, closing, duplicates: writer.duplicates)
+                    if closing.outcome == .completed, let plan = closing.deletions {
+                        let findings = try DeletionFinder.find(plan, addedByRun: writer.outcome.added) {
+                            type, from, through, visit in
+                            try DeletionScan.scan(db, type: type, from: from, through: through, visit: visit)
+                        }
+                        try DeletionScan.apply(findings, importID: importID, db)
+                        for (type, records) in findings.deletions { writer.outcome.deleted[type] = records.count }
+                        for (type, records) in findings.restorations { writer.outcome.restored[type] = records.count }
+                        writer.outcome.touched.formUnion(findings.touched)
+                        writer.outcome.anchorsDropped = findings.implausible
+                    }
+                    // Stored statistics (by type and range) are to be refreshed here, from
+                    // `writer.outcome.touched` and the run's new rows, in this same transaction.
+                    if commitAtEnd, closing.outcome != .completed {
+                        // A run that may correct the store commits all or nothing: only its outcome stays.
+                        try db.rollback()
+                        try db.beginTransaction(.immediate)
+                        try ImportLog.close(db, id: importID, closing, outcome: StoreOutcome())
+                    } else {
+                        var closing = closing
+                        closing.anchors.removeAll { writer.outcome.anchorsDropped.contains($0.type) }
+                        try ImportLog.close(db, id: importID, closing, outcome: writer.outcome)
+                        for type in writer.outcome.anchorsDropped {
+                            try db.execute(sql: "DELETE FROM anchors WHERE type = ?", arguments: [type])
+                        }
+                    }
                 }
             }
             if open { try db.commit() }
-            return writer.duplicates
+            return writer.outcome
         } catch {
             if open { try? db.rollback() }
             throw error

@@ -19,7 +19,7 @@ extension HealthStore: HealthRecordStore {
     public func makeBatchWriter(importID: Int64, options: ImportOptions) throws -> any RecordBatchWriter {
         BatchWriter(
             store: self, importID: importID, rowsPerTransaction: options.rowsPerTransaction,
-            secondsPerTransaction: options.secondsPerTransaction)
+            secondsPerTransaction: options.secondsPerTransaction, commitAtEnd: options.commitAtEnd)
     }
 
     public func markFailed(importID: Int64, message: String) throws {

@@ -57,11 +57,13 @@ enum ImportLog {
     }
 
     /// Applies a run's closing: its anchors, the export's facts and the outcome with its counts,
-    /// less the records the store already had (`duplicates`).
-    static func close(_ db: Database, id: Int64, _ closing: ImportClosing, duplicates: [String: Int]) throws {
+    /// with what the store found applied (``ImportCounts``).
+    static func close(_ db: Database, id: Int64, _ closing: ImportClosing, outcome: StoreOutcome) throws {
         for anchor in closing.anchors { try anchor.save(db, importID: id) }
         try note(db, id: id, facts: closing.facts, windowStart: closing.windowStart)
-        let counts = closing.outcome == .completed ? TypeCounts.moving(duplicates: duplicates, in: closing.counts) : [:]
+        let counts =
+            closing.outcome == .completed
+            ? ImportCounts.final(closing.counts, outcome: outcome, repeats: closing.repeats) : [:]
         try finish(db, id: id, outcome: closing.outcome, counts: counts, message: closing.message)
     }
 
@@ -76,7 +78,10 @@ enum ImportLog {
             json.key(type)
             json.beginObject()
             json.field("new", count.new)
+            json.field("updated", count.updated)
+            json.field("deleted", count.deleted)
             json.field("alreadyImported", count.alreadyImported)
+            json.field("repeated", count.repeated)
             json.field("outsideWindow", count.outsideWindow)
             json.field("invalid", count.invalid)
             json.endObject()
@@ -85,11 +90,13 @@ enum ImportLog {
         try db.execute(
             sql: """
                 UPDATE imports SET finished = ?, outcome = ?, read_count = ?, new_count = ?, already_imported_count = ?, \
-                outside_window_count = ?, invalid_count = ?, counts = ?, message = ?, pid = NULL WHERE id = ?
+                outside_window_count = ?, invalid_count = ?, updated_count = ?, deleted_count = ?, repeated_count = ?, \
+                counts = ?, message = ?, pid = NULL WHERE id = ?
                 """,
             arguments: [
                 ExportTimestamp.now.iso8601, outcome.rawValue, total.read, total.new, total.alreadyImported, total.outsideWindow,
-                total.invalid, String(decoding: json.bytes, as: UTF8.self), message, id,
+                total.invalid, total.updated, total.deleted, total.repeated, String(decoding: json.bytes, as: UTF8.self),
+                message, id,
             ])
     }
 

@@ -61,6 +61,7 @@ extension RecordWriter {
             routes.json { if !route.metadata.isEmpty { $0.object(route.metadata) } }
             try routes.run()
         }
+        try writeZones(workout.zoneGroups, workout: uuid)
         return true
     }
 

@@ -32,10 +32,10 @@ final class RecordWriter {
     /// The last device written and its JSON: most samples repeat their predecessor's device.
     private var lastDevice: Device?
     private var lastDeviceJSON: [UInt8] = []
-    /// Records skipped because the store already had their UUID, by type.
-    private(set) var duplicates: [String: Int] = [:]
+    /// What the store found: records it had already, updated, replaced (see ``StoreOutcome``).
+    var outcome = StoreOutcome()
     /// Rows added to the main tables.
-    private(set) var inserted = 0
+    var inserted = 0
 
     init(_ db: Database) {
         self.db = db
@@ -92,6 +92,11 @@ final class RecordWriter {
             earliest = min(earliest, sample.header.startDate.secondsSince1970)
             latest = max(latest, sample.header.startDate.secondsSince1970)
             if !sample.metadata.isEmpty {
+                if SyncTag(metadata: sample.metadata) != nil {
+                    // Sync versions are settled one record at a time.
+                    statement.discardRow()
+                    return false
+                }
                 pendingMetadata.append((item.id, sample.metadata))
                 metadataCount += sample.metadata.count
             }
@@ -105,10 +110,10 @@ final class RecordWriter {
             return false
         }
         let added = try statement.runCountingRows()
-        inserted += added
+        noteInserted(type, added)
         if added < items.count {
             // Not expected after the checks above: count the rows SQLite ignored, keep the children.
-            duplicates[type, default: 0] += items.count - added
+            outcome.alreadyStored[type, default: 0] += items.count - added
         }
         if metadataCount > 0 {
             metadataRows.begin(rows: metadataCount)
@@ -164,9 +169,26 @@ final class RecordWriter {
         return statement
     }
 
-    /// Writes one record; returns whether it was new to the store.
+    /// Writes one record; returns whether it was new to the store. A record the store has is
+    /// compared when its content can change (``CorrectionRules/mayChange(_:)``), and a record
+    /// with a sync identifier is settled against the stored version (``writeSynced(_:tag:)``).
     @discardableResult
     func write(_ item: IdentifiedRecord) throws -> Bool {
+        if let tag = Self.syncTag(item.record) { return try writeSynced(item, tag: tag) }
+        let added = try insertRow(item)
+        if added {
+            noteInserted(item.record.type)
+            if case .workout(let workout) = item.record { try saveDigest(of: workout, uuid: item.id.description) }
+        } else if CorrectionRules.mayChange(item.record), try correct(item) {
+            noteUpdated(item.record)
+        } else {
+            outcome.alreadyStored[item.record.type, default: 0] += 1
+        }
+        return added
+    }
+
+    /// Inserts one record's rows unless the store has its UUID; returns whether it did.
+    func insertRow(_ item: IdentifiedRecord) throws -> Bool {
         let added: Bool
         switch item.record {
         case .quantity(let sample): added = try write(sample, id: item.id)
@@ -187,7 +209,6 @@ final class RecordWriter {
             case .quantity, .weight, .category: preconditionFailure("handled above")
             }
         }
-        if added { inserted += 1 } else { duplicates[item.record.type, default: 0] += 1 }
         return added
     }
 

@@ -8,7 +8,7 @@ import HealthCore
 /// and as UTC seconds since 1970 (`start_unix`), so `sqlite3` alone answers questions.
 public enum StoreSchema {
     /// `PRAGMA user_version` of the newest schema this build writes.
-    public static let version = 1
+    public static let version = 2
 
     /// The migrations, in order. Never edit a shipped one: add a new one.
     public static var migrator: DatabaseMigrator {
@@ -20,6 +20,7 @@ public enum StoreSchema {
             try db.execute(sql: views)
             try db.execute(sql: "PRAGMA user_version = 1")
         }
+        registerCorrections(&migrator)
         return migrator
     }
 

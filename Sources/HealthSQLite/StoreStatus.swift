@@ -20,13 +20,24 @@ extension HealthStore {
         try read { db in
             let anchors = try Anchor.fetchAll(db)
             var types: [String: TypeStatus] = [:]
+            // A store opened read-only may predate the marks (its migrations run on the next import).
+            let hasMarks = try db.tableExists("sync_versions")
             for (table, type, start) in Self.typedTables {
+                let correctable = hasMarks && StoreSchema.correctableTables.contains(table)
+                let current = correctable ? "WHERE \(StoreSchema.current)" : ""
                 let rows = try Row.fetchAll(
-                    db, sql: "SELECT \(type), count(*), min(\(start)), max(\(start)) FROM \(table) GROUP BY 1")
+                    db, sql: "SELECT \(type), count(*), min(\(start)), max(\(start)) FROM \(table) \(current) GROUP BY 1")
                 for row in rows {
                     let name: String = row[0]
                     types[name] = TypeStatus(
                         type: name, rows: row[1], firstStart: Self.iso(row[2]), lastStart: Self.iso(row[3]))
+                }
+                guard correctable else { continue }
+                let marked = try Row.fetchAll(
+                    db, sql: "SELECT \(type), count(*) FROM \(table) WHERE NOT (\(StoreSchema.current)) GROUP BY 1")
+                for row in marked {
+                    let name: String = row[0]
+                    types[name, default: TypeStatus(type: name, rows: 0)].marked = row[1]
                 }
             }
             let finished = try Dictionary(

@@ -103,6 +103,7 @@ import Testing
         let report = try zones.read { records.append($0) }
         #expect(records.compactMap(\.workout).count == 1)
         #expect(records.compactMap(\.quantity).map(\.header.type) == ["HKQuantityTypeIdentifierEstimatedWorkoutEffortScore"])
-        #expect(report.unknownElements["WorkoutZoneGroup"] == 1)
+        #expect(report.unknownElements["WorkoutZoneGroup"] == nil)
+        #expect(records.compactMap(\.workout).first?.zoneGroups.first?.zones.count == 3)
     }
 }

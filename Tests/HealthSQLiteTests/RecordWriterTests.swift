@@ -76,7 +76,7 @@ import HealthJSON
         #expect(try dumpTables(batched) == dumpTables(single))
         #expect(writer.inserted == records.count)
         #expect(writer.inserted == reference.inserted)
-        #expect(writer.duplicates.isEmpty)
+        #expect(writer.outcome.alreadyStored.isEmpty)
         #expect(try rowCount(batched, "heartbeats") == 9 * 3)
         #expect(try rowCount(batched, "metadata") > 0)
     }
@@ -93,7 +93,7 @@ import HealthJSON
         try write([records], into: reference.database, oneByOne: true)
         #expect(try dumpTables(database) == dumpTables(reference.database))
         #expect(writer.inserted == records.count)
-        #expect(writer.duplicates.values.reduce(0, +) == 60 + 10)
+        #expect(writer.outcome.alreadyStored.values.reduce(0, +) == 60 + 10)
     }
 
     @Test("Timestamps are written as ExportTimestamp writes them, whatever came before")

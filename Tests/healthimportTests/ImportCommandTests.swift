@@ -6,7 +6,10 @@ import Testing
     /// The per-type counts of `import --json`, and the `total` line of the text table on standard error.
     struct Counts: Equatable {
         var new = 0
+        var updated = 0
+        var deleted = 0
         var alreadyImported = 0
+        var repeated = 0
         var outsideWindow = 0
         var invalid = 0
         var read = 0
@@ -19,23 +22,30 @@ import Testing
         init(json: Any?) throws {
             let object = try #require(json as? [String: Int], "\(String(describing: json))")
             new = try #require(object["new"])
+            updated = try #require(object["updated"])
+            deleted = try #require(object["deleted"])
+            repeated = try #require(object["repeated"])
             alreadyImported = try #require(object["alreadyImported"])
             outsideWindow = try #require(object["outsideWindow"])
             invalid = try #require(object["invalid"])
             read = try #require(object["read"])
         }
 
-        var addsUp: Bool { new + alreadyImported + outsideWindow + invalid == read }
+        var addsUp: Bool { new + updated + alreadyImported + repeated + outsideWindow + invalid == read }
+
+        /// The row of the text table: new, updated, deleted, already, repeated, outside, invalid.
+        var row: [Int] { [new, updated, deleted, alreadyImported, repeated, outsideWindow, invalid] }
     }
 
-    /// The rows of the text table on standard error: type → (new, already, outside, invalid).
+    /// The rows of the text table on standard error: type → (new, updated, deleted, already,
+    /// repeated, outside, invalid).
     static func table(_ stderr: String) -> [String: [Int]] {
         var rows: [String: [Int]] = [:]
         for line in stderr.split(separator: "\n") {
             let fields = line.split(separator: " ")
-            guard fields.count == 5, fields[0] != "type" else { continue }
+            guard fields.count == 8, fields[0] != "type" else { continue }
             let numbers = fields.dropFirst().compactMap { Int($0) }
-            if numbers.count == 4 { rows[String(fields[0])] = numbers }
+            if numbers.count == 7 { rows[String(fields[0])] = numbers }
         }
         return rows
     }
@@ -63,15 +73,18 @@ import Testing
         for (type, value) in types {
             let counts = try Counts(json: value)
             #expect(counts.addsUp, "\(type): \(counts)")
-            #expect(table[type] == [counts.new, counts.alreadyImported, counts.outsideWindow, counts.invalid], "\(type)")
+            #expect(table[type] == counts.row, "\(type)")
             sum.new += counts.new
+            sum.updated += counts.updated
+            sum.deleted += counts.deleted
+            sum.repeated += counts.repeated
             sum.alreadyImported += counts.alreadyImported
             sum.outsideWindow += counts.outsideWindow
             sum.invalid += counts.invalid
             sum.read += counts.read
         }
         #expect(sum == total)
-        #expect(table["total"] == [total.new, total.alreadyImported, total.outsideWindow, total.invalid])
+        #expect(table["total"] == total.row)
 
         // The import read the export's records (as `summary` counts them) and the export's own row.
         let summary = try CLI.run(["summary", CLI.sample(sample), "--json"])

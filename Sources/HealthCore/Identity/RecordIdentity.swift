@@ -38,8 +38,16 @@ public struct RecordIdentity {
         name.reserveCapacity(256)
     }
 
-    /// The ID of `record`.
+    /// The ID of `record`: its plain ID, made distinct by `HKExternalUUID` or a sync identifier
+    /// when it carries one (see ``DistinctIdentity``).
     public mutating func id(of record: HealthRecord) -> RecordID {
+        let base = plainID(of: record)
+        let metadata = record.ownMetadata
+        return metadata.isEmpty ? base : DistinctIdentity.id(base: base, metadata: metadata)
+    }
+
+    /// The ID from the record's fields alone, without its metadata.
+    public mutating func plainID(of record: HealthRecord) -> RecordID {
         begin()
         switch record {
         case .export(let facts):
@@ -62,8 +70,9 @@ public struct RecordIdentity {
             field(Self.canonicalCategoryValue(sample.value))
         case .correlation(let correlation):
             sampleFields(correlation.header)
+            // Members' plain IDs, so a correlation keeps its name when a member's metadata decides its own.
             var identity = RecordIdentity()
-            let members = correlation.members.map { identity.id(of: $0.record) }.sorted()
+            let members = correlation.members.map { identity.plainID(of: $0.record) }.sorted()
             for member in members { field(member.description) }
         case .workout(let workout):
             field("workout")

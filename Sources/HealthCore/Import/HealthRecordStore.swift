@@ -37,8 +37,10 @@ public protocol RecordBatchWriter: AnyObject {
     func push(_ batch: [IdentifiedRecord]) throws
     /// Ends the input: the writer drains it and applies `closing` in its last transaction.
     func close(_ closing: ImportClosing)
-    /// Waits for the writer to end; returns the records the store already had, by type.
-    func wait() throws -> [String: Int]
+    /// Waits for the writer to end; returns what the store found: records it already had,
+    /// updated, deleted and restored. Throws ``DeletionsRefused`` when the closing's deletions
+    /// fail the rule, having committed nothing of a run written with ``ImportOptions/commitAtEnd``.
+    func wait() throws -> StoreOutcome
 }
 
 /// What the last transaction of a run writes beside the rows.
@@ -51,21 +53,28 @@ public struct ImportClosing: Sendable {
     public var facts: ExportFacts?
     /// The first instant of the run's window.
     public var windowStart: ExportTimestamp?
-    /// The run's counts per type before the store's duplicates are taken out (see ``TypeCounts/moving(duplicates:in:)``).
+    /// The run's counts per type before the store's findings are applied (see ``ImportCounts``).
     public var counts: [String: TypeCounts]
+    /// The run's repeats per type.
+    public var repeats: [String: RunSightings.RepeatCount]
+    /// What the run read completely, for the store to find deletions (completed runs only).
+    public var deletions: DeletionPlan?
     /// What went wrong, for a run that did not complete.
     public var message: String?
 
     /// Creates a closing.
     public init(
         outcome: ImportOutcome, anchors: [Anchor] = [], facts: ExportFacts?, windowStart: ExportTimestamp?,
-        counts: [String: TypeCounts] = [:], message: String? = nil
+        counts: [String: TypeCounts] = [:], repeats: [String: RunSightings.RepeatCount] = [:],
+        deletions: DeletionPlan? = nil, message: String? = nil
     ) {
         self.outcome = outcome
         self.anchors = anchors
         self.facts = facts
         self.windowStart = windowStart
         self.counts = counts
+        self.repeats = repeats
+        self.deletions = deletions
         self.message = message
     }
 }

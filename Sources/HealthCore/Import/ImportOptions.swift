@@ -14,6 +14,11 @@ public struct ImportOptions: Sendable {
     public var rowsPerTransaction = 50_000
     /// Seconds per transaction at most.
     public var secondsPerTransaction = 1.0
+    /// Mark deletions even when a type loses more than 10 % (and more than 100) of its records in range.
+    public var acceptDeletions = false
+    /// Commit the run in one transaction at its end (set by ``Importer`` when the run may mark
+    /// deletions, so a refused run leaves nothing behind).
+    public var commitAtEnd = false
 
     /// Default options: the standard window, every type.
     public init() {}
@@ -29,12 +34,20 @@ public struct ImportResult: Sendable {
     public var sameExport: ImportRecord?
     /// The anchors the run moved.
     public var anchors: [Anchor] = []
+    /// The types and ranges of start whose stored records the run changed.
+    public var touched = TouchedRanges()
+    /// Types whose anchors the run dropped after accepted implausible deletions (see ``StoreOutcome/anchorsDropped``).
+    public var anchorsDropped: Set<String> = []
 
     /// Creates a result.
-    public init(importID: Int64?, report: StreamReport?, sameExport: ImportRecord?, anchors: [Anchor] = []) {
+    public init(
+        importID: Int64?, report: StreamReport?, sameExport: ImportRecord?, anchors: [Anchor] = [],
+        touched: TouchedRanges = TouchedRanges()
+    ) {
         self.importID = importID
         self.report = report
         self.sameExport = sameExport
         self.anchors = anchors
+        self.touched = touched
     }
 }

@@ -36,8 +36,13 @@ public final class Importer {
         let (importID, anchors) = try destination.beginImport(
             input: input, signature: signature, window: options.window.description)
         let policy = AnchorPolicy(anchors: anchors, window: options.window, windowGiven: options.windowGiven)
+        policy.recheckChangeable = true
         let stream = RecordStream(reader: reader, selection: options.selection, policy: policy)
-        let writer = try destination.makeBatchWriter(importID: importID, options: options)
+        var writerOptions = options
+        // A run over anchored types may mark deletions, and may be refused for them at its end:
+        // it commits once, so a refusal leaves the store as it was.
+        writerOptions.commitAtEnd = !anchors.isEmpty
+        let writer = try destination.makeBatchWriter(importID: importID, options: writerOptions)
 
         var batch: [IdentifiedRecord] = []
         batch.reserveCapacity(options.batchSize)
@@ -69,19 +74,48 @@ public final class Importer {
             throw error
         }
         let advanced = policy.advancedAnchors(updated: ExportTimestamp.now.iso8601)
+        let repeats = report.sightings.repeats
         writer.close(
             ImportClosing(
                 outcome: .completed, anchors: advanced, facts: policy.exportFacts, windowStart: policy.runStart,
-                counts: report.counts))
-        let duplicates: [String: Int]
+                counts: report.counts, repeats: repeats,
+                deletions: Self.deletionPlan(
+                    anchors: anchors, policy: policy, sightings: report.sightings, options: options, importID: importID)))
+        let outcome: StoreOutcome
         do {
-            duplicates = try writer.wait()
+            outcome = try writer.wait()
         } catch {
             try? destination.markFailed(importID: importID, message: "\(error)")
             throw error
         }
-        report.counts = TypeCounts.moving(duplicates: duplicates, in: report.counts)
-        return ImportResult(importID: importID, report: report, sameExport: nil, anchors: advanced)
+        report.counts = ImportCounts.final(report.counts, outcome: outcome, repeats: repeats)
+        var result = ImportResult(
+            importID: importID, report: report, sameExport: nil,
+            anchors: advanced.filter { !outcome.anchorsDropped.contains($0.type) }, touched: outcome.touched)
+        result.anchorsDropped = outcome.anchorsDropped
+        return result
+    }
+
+    /// The types a completed run read completely, with their ranges: every anchored type the
+    /// run selected (anchored types are read whatever their dates), over the run's window up to
+    /// the export's date. None without an export date.
+    static func deletionPlan(
+        anchors: [String: Anchor], policy: AnchorPolicy, sightings: RunSightings, options: ImportOptions,
+        importID: Int64
+    ) -> DeletionPlan? {
+        guard let exportDate = policy.exportFacts?.exportDate?.secondsSince1970, !anchors.isEmpty else { return nil }
+        let from = policy.runStart?.secondsSince1970
+        var ranges: [String: (from: Int64?, through: Int64)] = [:]
+        for type in anchors.keys where type != "HealthExport" {
+            guard CorrectionRules.readsCompletely(type: type, sawAny: sightings.keys[type] != nil) else { continue }
+            guard options.selection.selectsEverything
+                || RecordKind.allCases.contains(where: { options.selection.selects(kind: $0, type: type) })
+            else { continue }
+            ranges[type] = (from, exportDate)
+        }
+        guard !ranges.isEmpty else { return nil }
+        return DeletionPlan(
+            ranges: ranges, sightings: sightings, acceptDeletions: options.acceptDeletions, importID: importID)
     }
 
     /// Whether an earlier run of the very same export, with window `earlier`, took everything

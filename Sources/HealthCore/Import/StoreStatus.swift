@@ -2,8 +2,10 @@
 public struct TypeStatus: Sendable, Equatable {
     /// The type identifier.
     public var type: String
-    /// Rows stored.
+    /// Current rows stored (not marked deleted or replaced).
     public var rows: Int
+    /// Rows marked deleted (gone from a later export) or replaced (by a higher sync version).
+    public var marked = 0
     /// The earliest start stored, ISO 8601 (UTC).
     public var firstStart: String?
     /// The latest start stored.

@@ -33,6 +33,9 @@ public final class AnchorPolicy: ImportPolicy {
     private var lastType: String?
     private var lastState: TypeState?
     private var facts: ExportFacts?
+    /// Hands on records imported before whose content can change (``RecordDecision/recheck``),
+    /// for a store that compares them; `records --state` has nothing to compare with.
+    public var recheckChangeable = false
 
     private final class TypeState {
         let anchor: Anchor?
@@ -68,6 +71,9 @@ public final class AnchorPolicy: ImportPolicy {
         anchors[type] == nil ? runStart : nil
     }
 
+    /// The anchors the run started from, by type.
+    public var startingAnchors: [String: Anchor] { anchors }
+
     public func decide(_ record: HealthRecord, id: RecordID) -> RecordDecision {
         let type = record.type
         let state: TypeState
@@ -87,6 +93,7 @@ public final class AnchorPolicy: ImportPolicy {
             anchor: state.anchor, start: start, creation: creation, id: id, runStart: runStart?.secondsSince1970,
             runTakesAll: runStart == nil)
         if decision != .outsideWindow { state.track(creation: creation, id: id) }
+        if decision == .alreadyImported, recheckChangeable, CorrectionRules.mayChange(record) { return .recheck }
         return decision
     }
 

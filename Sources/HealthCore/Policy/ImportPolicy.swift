@@ -14,6 +14,9 @@ public enum RecordDecision: Sendable, Equatable {
     case alreadyImported
     /// It lies before the run's window.
     case outsideWindow
+    /// It was imported before, but its content can change while its ID stays (see
+    /// ``CorrectionRules/mayChange(_:)``): hand it on, the store compares.
+    case recheck
 }
 
 /// Decides which records a run takes: a window, and (for incremental imports) anchors.

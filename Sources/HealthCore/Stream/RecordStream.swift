@@ -16,11 +16,19 @@ public final class RecordStream {
     /// IDs of records whose types can be correlation members, so members are yielded once.
     private var memberCandidates = CorrelationMembers()
 
+    /// The IDs of the records taken or recognised, per type (for repeats and deletions).
+    private var sightings = RunSightings()
+    private var sightingKeys: [String: [UInt64]] = [:]
+
     private struct RecentType {
         var type: String
         var isMemberType: Bool
         var counts = TypeCounts()
+        var keys: [UInt64] = []
     }
+
+    /// Called with every record the run reads inside its window, new or not, before `body`.
+    public var observe: ((IdentifiedRecord, RecordDecision) -> Void)?
 
     /// A stream over `reader`'s export, taking the types in `selection` as `policy` decides.
     public init(reader: ExportReader, selection: TypeSelection = .everything, policy: any ImportPolicy) {
@@ -95,6 +103,14 @@ public final class RecordStream {
         }
         flushRecent()
         if let failure { throw failure }
+        for (type, keys) in sightingKeys { sightings.add(type: type, keys: keys) }
+        sightingKeys = [:]
+        sightings.finish()
+        for (type, count) in sightings.repeats {
+            counts[type, default: TypeCounts()].new -= count.takenAsNew
+            counts[type, default: TypeCounts()].alreadyImported -= count.takenAsAlready
+            counts[type, default: TypeCounts()].repeated += count.total
+        }
         for (type, count) in readReport.outsideWindow where selects(type: type) {
             counts[type, default: TypeCounts()].outsideWindow += count
         }
@@ -102,7 +118,7 @@ public final class RecordStream {
             counts[type, default: TypeCounts()].invalid += count
         }
         readReport.outsideWindow = [:]
-        return StreamReport(read: readReport, counts: counts)
+        return StreamReport(read: readReport, counts: counts, sightings: sightings)
     }
 
     private func selects(type: String) -> Bool {
@@ -133,7 +149,7 @@ public final class RecordStream {
                 }
                 try pass(IdentifiedRecord(record: memberRecord, id: memberID), body: body)
             }
-        case .quantity(let sample) where countingType(sample.header.type).isMemberType:
+        case .quantity(let sample) where countingType(sample.header.type):
             guard memberCandidates.isFirst(id) else { return }
             try pass(IdentifiedRecord(record: record, id: id), body: body)
         default:
@@ -144,32 +160,47 @@ public final class RecordStream {
     private func pass(_ item: IdentifiedRecord, body: (IdentifiedRecord) throws -> Void) throws {
         let decision = policy.decide(item.record, id: item.id)
         tally(decision, type: item.record.type)
-        if decision == .new { try body(item) }
+        guard decision != .outsideWindow else { return }
+        observe?(item, decision)
+        let taken = decision != .alreadyImported
+        recent.keys.append(RunSightings.key(item.id, isNew: taken))
+        if taken { try body(item) }
     }
 
     /// Counts one record of `type` under `decision`.
     private func tally(_ decision: RecordDecision, type: String) {
-        _ = countingType(type)
+        countingType(type)
         switch decision {
-        case .new: recent.counts.new += 1
+        case .new, .recheck: recent.counts.new += 1
         case .alreadyImported: recent.counts.alreadyImported += 1
         case .outsideWindow: recent.counts.outsideWindow += 1
         }
     }
 
-    /// Makes `type` the one ``recent`` counts (flushing the previous type's counts) and returns it.
-    private func countingType(_ type: String) -> RecentType {
+    /// Makes `type` the one ``recent`` counts (flushing the previous type's counts); returns
+    /// whether its records can be correlation members.
+    @discardableResult
+    private func countingType(_ type: String) -> Bool {
         if recent.type != type {
             flushRecent()
             recent = RecentType(type: type, isMemberType: Self.canBeCorrelationMember(type))
         }
-        return recent
+        return recent.isMemberType
     }
 
     private func flushRecent() {
         guard !recent.type.isEmpty else { return }
         counts[recent.type] = (counts[recent.type] ?? TypeCounts()) + recent.counts
         recent.counts = TypeCounts()
+        if !recent.keys.isEmpty {
+            if sightingKeys[recent.type] == nil {
+                sightingKeys[recent.type] = recent.keys
+                recent.keys = []
+            } else {
+                sightingKeys[recent.type]!.append(contentsOf: recent.keys)
+                recent.keys.removeAll(keepingCapacity: true)
+            }
+        }
     }
 
     /// Whether records of `type` can be members of a correlation (blood pressure, food).

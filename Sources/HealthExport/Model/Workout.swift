@@ -34,6 +34,8 @@ public struct Workout: Sendable, Equatable {
     public var activities: [WorkoutActivity]
     /// Routes: file references, or inline points in old exports.
     public var routes: [WorkoutRoute]
+    /// Zone groups (iOS 26 `WorkoutZoneGroup`).
+    public var zoneGroups: [WorkoutZoneGroup] = []
 
     /// Creates a workout.
     public init(

@@ -13,7 +13,7 @@ enum ElementName: UInt8 {
     case healthData, exportDate, me, record, metadataEntry, hrvList, beat, correlation, workout
     case workoutActivity, workoutEvent, workoutStatistics, workoutRoute, fileReference, location
     case activitySummary, clinicalRecord, audiogram, sensitivityPoint, visionPrescription, rightEye, leftEye
-    case attachment, unknown
+    case attachment, workoutZoneGroup, workoutZone, unknown
 
     init(_ name: UnsafePointer<UInt8>) {
         self.init(name, length: strlen(name))
@@ -46,6 +46,10 @@ enum ElementName: UInt8 {
                 self = .workoutActivity
             } else if matches("WorkoutRoute") {
                 self = .workoutRoute
+            } else if matches("WorkoutZoneGroup") {
+                self = .workoutZoneGroup
+            } else if matches("WorkoutZone") {
+                self = .workoutZone
             } else {
                 self = .unknown
             }

@@ -172,7 +172,8 @@ final class ParseState {
                 if key.hasPrefix("HKCharacteristicTypeIdentifier") {
                     key.removeFirst("HKCharacteristicTypeIdentifier".count)
                 }
-                return MetadataEntry(key: key, value: String(decoding: attributes.value(index), as: UTF8.self))
+                let value = String(decoding: attributes.value(index), as: UTF8.self)
+                return MetadataEntry(key: key, value: ProfileCodes.canonical(key: key, value: value))
             }
             return
         default:
@@ -211,6 +212,8 @@ final class ParseState {
         case (.workoutStatistics, .workout), (.workoutStatistics, .workoutActivity):
             addWorkoutStatistics(attributes, in: parent)
         case (.workoutRoute, .workout): startWorkoutRoute(attributes)
+        case (.workoutZoneGroup, .workout): startWorkoutZoneGroup(attributes)
+        case (.workoutZone, .workoutZoneGroup): addWorkoutZone(attributes)
         case (.fileReference, .workoutRoute): addFileReference(attributes)
         case (.location, .workoutRoute): addLocation(attributes)
         case (.sensitivityPoint, .audiogram): audiogram?.points.append(attributes.written())

@@ -21,6 +21,9 @@ enum CommandRunner {
         } catch let error as StoreError {
             Diagnostics.print("healthimport: error: \(error.message)")
             throw ExitCode(error.code == .locked ? 75 : 1)
+        } catch let refused as DeletionsRefused {
+            Diagnostics.print("healthimport: error: \(refused.description)")
+            throw ExitCode.failure
         } catch let failure as CommandFailure {
             Diagnostics.print("healthimport: error: \(failure.message)")
             throw ExitCode(failure.exitCode)

@@ -8,21 +8,24 @@ enum CountsReport {
     static func text(_ counts: [String: TypeCounts]) -> String {
         let rows = counts.sorted { $0.key < $1.key }
         let width = max(20, rows.map(\.key.count).max() ?? 0)
-        var lines = [pad("type", width) + "        new    already    outside    invalid"]
+        var lines = [
+            pad("type", width) + "        new    updated    deleted    already   repeated    outside    invalid"
+        ]
         var total = TypeCounts()
         for (type, count) in rows {
             lines.append(line(type, count, width))
-            total.new += count.new
-            total.alreadyImported += count.alreadyImported
-            total.outsideWindow += count.outsideWindow
-            total.invalid += count.invalid
+            total = total + count
         }
         lines.append(line("total", total, width))
         return lines.joined(separator: "\n")
     }
 
     private static func line(_ name: String, _ count: TypeCounts, _ width: Int) -> String {
-        pad(name, width) + [count.new, count.alreadyImported, count.outsideWindow, count.invalid]
+        pad(name, width)
+            + [
+                count.new, count.updated, count.deleted, count.alreadyImported, count.repeated, count.outsideWindow,
+                count.invalid,
+            ]
             .map { number(String($0)) }.joined()
     }
 
@@ -40,13 +43,7 @@ enum CountsReport {
         out.beginObject()
         if let importID { out.field("importId", Int(importID)) }
         extra(&out)
-        var total = TypeCounts()
-        for count in counts.values {
-            total.new += count.new
-            total.alreadyImported += count.alreadyImported
-            total.outsideWindow += count.outsideWindow
-            total.invalid += count.invalid
-        }
+        let total = counts.values.reduce(TypeCounts(), +)
         out.key("total")
         object(total, to: &out)
         out.key("types")
@@ -69,7 +66,10 @@ enum CountsReport {
         out.beginObject()
         out.field("read", count.read)
         out.field("new", count.new)
+        out.field("updated", count.updated)
+        out.field("deleted", count.deleted)
         out.field("alreadyImported", count.alreadyImported)
+        out.field("repeated", count.repeated)
         out.field("outsideWindow", count.outsideWindow)
         out.field("invalid", count.invalid)
         out.endObject()

@@ -6,8 +6,15 @@ import HealthJSON
 enum RunReport {
     static func print(_ report: StreamReport, window: ImportWindow, input: String) {
         let total = report.total
-        var line = "healthimport: \(total.new) records"
+        let printedRepeats = report.sightings.repeats.values.reduce(0) { $0 + $1.takenAsNew }
+        var line = "healthimport: \(total.new + total.updated + printedRepeats) records"
         var parts: [String] = []
+        if total.repeated > 0 {
+            parts.append(
+                "\(total.repeated) repeats (elements with the UUID of an earlier one\(printedRepeats > 0 ? ", \(printedRepeats) of them printed with it" : ""))")
+        }
+        if total.updated > 0 { parts.append("\(total.updated) of them updated") }
+        if total.deleted > 0 { parts.append("\(total.deleted) deletions") }
         if total.alreadyImported > 0 { parts.append("\(total.alreadyImported) already imported") }
         if total.outsideWindow > 0 { parts.append("\(total.outsideWindow) outside the window (\(window); --all for everything)") }
         if total.invalid > 0 { parts.append("\(total.invalid) invalid") }

@@ -11,12 +11,13 @@ enum StatusText {
 
     static func text(_ status: StoreStatus) -> String {
         let width = max(44, (status.types.map(\.type.count).max() ?? 0) + 2)
-        var lines = [pad("type", width) + "    rows  stored from → to          covered since  last import"]
+        var lines = [pad("type", width) + "    rows  marked  stored from → to          covered since  last import"]
         for type in status.types {
             let range = "\(type.firstStart.map { String($0.prefix(10)) } ?? "-") → \(type.lastStart.map { String($0.prefix(10)) } ?? "-")"
             let covered = type.anchor.map { day($0.coveredStart) } ?? "-"
             lines.append(
-                pad(type.type, width) + left(String(type.rows), 8) + "  " + pad(range, 26) + pad(covered, 15)
+                pad(type.type, width) + left(String(type.rows), 8) + left(String(type.marked), 8) + "  " + pad(range, 26)
+                    + pad(covered, 15)
                     + (type.lastImport ?? "-"))
         }
         lines.append("")
@@ -38,6 +39,7 @@ enum StatusText {
             out.beginObject()
             out.field("type", type.type)
             out.field("rows", type.rows)
+            out.field("marked", type.marked)
             out.field("firstStart", type.firstStart)
             out.field("lastStart", type.lastStart)
             if let anchor = type.anchor { anchorFields(anchor, to: &out) }

@@ -11,7 +11,10 @@ struct Import: ParsableCommand {
             The first import of a type takes the 30 days before the export's date (--all for the \
             whole history, --since or --days for another window). Later imports take, per type, \
             everything created since the last one, whatever its date, and skip the rest without \
-            looking it up. Counts per type go to standard error (--json: standard output).
+            looking it up. Records whose content can change (activity summaries, workouts) are \
+            compared and updated; a higher sync version replaces a record; stored records the \
+            export no longer holds in its window are marked deleted. Counts per type go to \
+            standard error (--json: standard output).
             """
     )
 
@@ -25,6 +28,10 @@ struct Import: ParsableCommand {
     @Flag(help: "Print the counts as one JSON object on standard output.")
     var json = false
 
+    @Flag(
+        help: "Mark deletions even when the export lacks more than 10 % (and more than 100) of a type's stored records in its window.")
+    var acceptDeletions = false
+
     func run() throws {
         try CommandRunner.run {
             let package = try ExportPackage.open(input.path)
@@ -36,6 +43,7 @@ struct Import: ParsableCommand {
             options.windowGiven = selection.windowGiven
             options.selection = try selection.selection()
             options.force = force
+            options.acceptDeletions = acceptDeletions
             let importer = Importer(destination: healthStore)
             let progress = Progress(quiet: input.quiet, totalBytes: reader.expectedByteCount)
             importer.checkStop = { try Interrupt.check() }
@@ -75,6 +83,10 @@ struct Import: ParsableCommand {
                 Diagnostics.print("healthimport: import #\(result.importID ?? 0) into \(store.db) (\(selection.window))")
                 Diagnostics.print(CountsReport.text(report.counts))
                 RunReport.warnings(report.read)
+            }
+            if !result.anchorsDropped.isEmpty {
+                Diagnostics.print(
+                    "healthimport: note: the deletions accepted in \(result.anchorsDropped.sorted().joined(separator: ", ")) show the store's anchors did not describe this export; they were dropped: run `healthimport import \(input.path) --force` to add the records they skipped")
             }
         }
     }

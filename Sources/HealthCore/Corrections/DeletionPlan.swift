@@ -1,0 +1,148 @@
+import HealthExport
+
+/// What a completed run read completely, so the store can find the records the export no
+/// longer holds: per type, a range of starts and the IDs the run read.
+///
+/// A type is in the plan when an earlier completed import anchored it and the run selected it:
+/// then the run read every record of it (an anchored type is read whatever its date). The
+/// range is the run's window for the type up to the export's date.
+public struct DeletionPlan: Sendable {
+    /// Per type, the first start in range (`nil`: the whole history) and the last (the export date).
+    public var ranges: [String: (from: Int64?, through: Int64)]
+    /// The IDs the run read, per type.
+    public var sightings: RunSightings
+    /// Whether the user accepted deletions above ``CorrectionRules/deletionsPlausible(_:of:)``.
+    public var acceptDeletions: Bool
+    /// The import that marks what it finds.
+    public var importID: Int64
+
+    /// Creates a plan.
+    public init(
+        ranges: [String: (from: Int64?, through: Int64)], sightings: RunSightings, acceptDeletions: Bool,
+        importID: Int64
+    ) {
+        self.ranges = ranges
+        self.sightings = sightings
+        self.acceptDeletions = acceptDeletions
+        self.importID = importID
+    }
+}
+
+/// A record a store holds, as a deletion scan sees it.
+public struct StoredRecord: Sendable {
+    /// Its ID.
+    public var id: RecordID
+    /// Its start, seconds since 1970 UTC.
+    public var start: Int64
+    /// Whether an earlier import marked it deleted.
+    public var isMarkedDeleted: Bool
+    /// Where the store keeps it (a table's number, for the store's own use).
+    public var place: Int
+
+    /// Creates a stored record.
+    public init(id: RecordID, start: Int64, isMarkedDeleted: Bool, place: Int) {
+        self.id = id
+        self.start = start
+        self.isMarkedDeleted = isMarkedDeleted
+        self.place = place
+    }
+}
+
+/// What a store is to do after a completed run: records to mark deleted and marked ones to
+/// restore, per type.
+public struct DeletionFindings: Sendable {
+    /// Current records the export no longer holds.
+    public var deletions: [String: [StoredRecord]] = [:]
+    /// Records marked deleted before that the export holds again.
+    public var restorations: [String: [StoredRecord]] = [:]
+    /// The types and ranges these touch.
+    public var touched = TouchedRanges()
+    /// Types whose deletions failed the rule and were accepted: their anchors did not describe
+    /// this export (records behind them were taken for imported without a look-up), so the
+    /// store drops those anchors and the next run reads the types' window in full.
+    public var implausible: Set<String> = []
+
+    /// Nothing to do.
+    public init() {}
+}
+
+/// An export that would delete too much of a type: most likely another person's or a broken one.
+public struct DeletionsRefused: Error, Sendable, CustomStringConvertible {
+    /// The type concerned.
+    public var type: String
+    /// Records the run would mark.
+    public var deletions: Int
+    /// Current records of the type in the range.
+    public var stored: Int
+
+    public var description: String {
+        let percent = stored == 0 ? 100 : Int((Double(deletions) * 100 / Double(stored)).rounded())
+        return "this export would mark \(deletions) of the \(stored) stored \(type) records in its window as deleted (\(percent) %): is it another person's export, or a broken one? Nothing was imported; --accept-deletions imports it anyway"
+    }
+}
+
+/// Finds deletions and restorations by comparing, per type, the store's records in the plan's
+/// range with the IDs the run read: one pass over the store's records, a binary search each in
+/// the run's sorted keys, no look-up per record of the export.
+public enum DeletionFinder {
+    /// Scans every type of `plan` through `scan` (type, first start or `nil`, last start,
+    /// visitor: every record of the type in range that no newer sync version replaced) and
+    /// applies the deletion rule; throws ``DeletionsRefused`` when a type fails it and the plan
+    /// does not accept it.
+    /// `addedByRun` counts, per type, the rows the run itself added (visible to the scan in the
+    /// run's transaction): they are left out of the stored records the rule weighs.
+    public static func find(
+        _ plan: DeletionPlan, addedByRun: [String: Int] = [:],
+        scan: (String, Int64?, Int64, (StoredRecord) throws -> Void) throws -> Void
+    ) throws -> DeletionFindings {
+        var findings = DeletionFindings()
+        for (type, range) in plan.ranges.sorted(by: { $0.key < $1.key }) {
+            var current = 0
+            var deletions: [StoredRecord] = []
+            var restorations: [StoredRecord] = []
+            let keys = plan.sightings.keys[type] ?? []
+            try scan(type, range.from, range.through) { record in
+                let seen = RunSightings.contains(record.id, in: keys)
+                if record.isMarkedDeleted {
+                    if seen { restorations.append(record) }
+                } else {
+                    current += 1
+                    if !seen { deletions.append(record) }
+                }
+            }
+            current = max(current - (addedByRun[type] ?? 0), deletions.count)
+            if !CorrectionRules.deletionsPlausible(deletions.count, of: current) {
+                guard plan.acceptDeletions else {
+                    throw DeletionsRefused(type: type, deletions: deletions.count, stored: current)
+                }
+                findings.implausible.insert(type)
+            }
+            for record in deletions + restorations { findings.touched.note(type: type, start: record.start) }
+            if !deletions.isEmpty { findings.deletions[type] = deletions }
+            if !restorations.isEmpty { findings.restorations[type] = restorations }
+        }
+        return findings
+    }
+}
+
+/// What the store found while writing a run, by type.
+public struct StoreOutcome: Sendable {
+    /// Records the store already had, unchanged.
+    public var alreadyStored: [String: Int] = [:]
+    /// Rows the run added.
+    public var added: [String: Int] = [:]
+    /// Records the store had with other content, updated in place, or replaced by a higher sync version.
+    public var updated: [String: Int] = [:]
+    /// Records marked deleted.
+    public var deleted: [String: Int] = [:]
+    /// Records marked deleted before, current again.
+    public var restored: [String: Int] = [:]
+    /// The types and ranges of start the run changed (hook for stored statistics).
+    public var touched = TouchedRanges()
+    /// Types whose anchors the store dropped after accepted implausible deletions (see
+    /// ``DeletionFindings/implausible``): import the export again to add their records.
+    public var anchorsDropped: Set<String> = []
+
+    /// Nothing found.
+    public init() {}
+}

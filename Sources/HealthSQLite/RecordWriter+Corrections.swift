@@ -1,0 +1,204 @@
+import GRDB
+import HealthCore
+import HealthExport
+import HealthJSON
+
+/// Corrections by a later export: records whose content changed under the same ID, and records
+/// replaced by a higher sync version. The rules are ``CorrectionRules``'; this is their SQL.
+extension RecordWriter {
+    /// The sync tag of a record of a kind that carries metadata, if it has one.
+    static func syncTag(_ record: HealthRecord) -> SyncTag? {
+        let metadata = record.ownMetadata
+        return metadata.isEmpty ? nil : SyncTag(metadata: metadata)
+    }
+
+    /// The table of a record kind that can carry a sync identifier, with its key columns.
+    static func table(of record: HealthRecord) -> (name: String, keyedByType: Bool)? {
+        switch record {
+        case .quantity: ("quantity_samples", true)
+        case .weight: ("weight_samples", false)
+        case .category: ("category_samples", true)
+        case .correlation: ("correlations", false)
+        case .workout: ("workouts", false)
+        default: nil
+        }
+    }
+
+    /// Counts a row added to the store.
+    func noteInserted(_ type: String, _ count: Int = 1) {
+        inserted += count
+        outcome.added[type, default: 0] += count
+    }
+
+    /// Counts `record` as updated and notes its range.
+    func noteUpdated(_ record: HealthRecord) {
+        outcome.updated[record.type, default: 0] += 1
+        if let start = record.start?.secondsSince1970 { outcome.touched.note(type: record.type, start: start) }
+    }
+
+    /// Writes a record with a sync identifier as ``CorrectionRules/sync(incoming:version:stored:)`` decides.
+    func writeSynced(_ item: IdentifiedRecord, tag: SyncTag) throws -> Bool {
+        let record = item.record
+        let type = record.type
+        let source = record.sourceName ?? ""
+        let lookup = try db.cachedStatement(
+            sql: "SELECT version, record_uuid, start_unix FROM sync_versions WHERE type = ? AND source_name = ? AND sync_identifier = ?")
+        let row = try Row.fetchOne(lookup, arguments: [type, source, tag.identifier])
+        let stored: (id: RecordID, version: Double, start: Int64)? = row.flatMap { row in
+            RecordID(row[1] as String).map { ($0, row[0] as Double, row[2] as Int64) }
+        }
+        let decision = CorrectionRules.sync(
+            incoming: item.id, version: tag.version, stored: stored.map { ($0.id, $0.version) })
+        switch decision {
+        case .keepStored:
+            outcome.alreadyStored[type, default: 0] += 1
+            return false
+        case .sameRecord:
+            let added = try insertRow(item)
+            if added { noteInserted(type) } else { outcome.alreadyStored[type, default: 0] += 1 }
+            return added
+        case .insert:
+            let added = try insertRow(item)
+            if added { noteInserted(type) } else { outcome.alreadyStored[type, default: 0] += 1 }
+            try saveSync(item, tag: tag, source: source)
+            return added
+        case .sameRecordNewerVersion:
+            try removeRows(of: record, uuid: item.id.description)
+            _ = try insertRow(item)
+            try saveSync(item, tag: tag, source: source)
+            noteUpdated(record)
+            return false
+        case .replace(let old):
+            if let (table, keyedByType) = Self.table(of: record), let stored {
+                let key = keyedByType ? "type = ? AND start_unix = ? AND uuid = ?" : "uuid = ?"
+                let arguments: StatementArguments =
+                    keyedByType ? [item.id.description, type, stored.start, old.description] : [item.id.description, old.description]
+                try db.execute(sql: "UPDATE \(table) SET replaced_by = ? WHERE \(key)", arguments: arguments)
+                outcome.touched.note(type: type, start: stored.start)
+            }
+            let added = try insertRow(item)
+            try saveSync(item, tag: tag, source: source)
+            if added { noteInserted(type) }
+            noteUpdated(record)
+            return added
+        }
+    }
+
+    private func saveSync(_ item: IdentifiedRecord, tag: SyncTag, source: String) throws {
+        let statement = try insert(
+            """
+            INSERT OR REPLACE INTO sync_versions (type, source_name, sync_identifier, version, record_uuid, start_unix) \
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        statement.text(item.record.type)
+        statement.text(source)
+        statement.text(tag.identifier)
+        statement.real(tag.version)
+        statement.text(item.id)
+        statement.integer(item.record.start?.secondsSince1970 ?? 0)
+        try statement.run()
+    }
+
+    /// Deletes a record's rows and its children, to write its newer content.
+    func removeRows(of record: HealthRecord, uuid: String) throws {
+        switch record {
+        case .quantity(let sample):
+            try db.execute(
+                sql: "DELETE FROM quantity_samples WHERE type = ? AND start_unix = ? AND uuid = ?",
+                arguments: [sample.header.type, sample.header.startDate.secondsSince1970, uuid])
+            try db.execute(sql: "DELETE FROM heartbeats WHERE sample_uuid = ?", arguments: [uuid])
+        case .category(let sample):
+            try db.execute(
+                sql: "DELETE FROM category_samples WHERE type = ? AND start_unix = ? AND uuid = ?",
+                arguments: [sample.header.type, sample.header.startDate.secondsSince1970, uuid])
+        case .weight:
+            try db.execute(sql: "DELETE FROM weight_samples WHERE uuid = ?", arguments: [uuid])
+        case .correlation:
+            try db.execute(sql: "DELETE FROM correlations WHERE uuid = ?", arguments: [uuid])
+            try db.execute(sql: "DELETE FROM correlation_members WHERE correlation_uuid = ?", arguments: [uuid])
+        case .workout:
+            try db.execute(sql: "DELETE FROM workouts WHERE uuid = ?", arguments: [uuid])
+            for table in ["workout_activities", "workout_events", "workout_statistics", "workout_routes", "workout_zones"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE workout_uuid = ?", arguments: [uuid])
+            }
+        default:
+            return
+        }
+        try db.execute(sql: "DELETE FROM metadata WHERE record_uuid = ?", arguments: [uuid])
+    }
+
+    /// Brings a stored record whose content can change up to `item`'s content; returns whether it changed.
+    func correct(_ item: IdentifiedRecord) throws -> Bool {
+        let uuid = item.id.description
+        switch item.record {
+        case .activitySummary(let summary):
+            let values: [Double?] = [
+                summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, summary.moveTime, summary.moveTimeGoal,
+                summary.exerciseTime, summary.exerciseTimeGoal, summary.standHours, summary.standHoursGoal,
+            ]
+            let columns = [
+                "active_energy_burned", "active_energy_burned_goal", "move_time", "move_time_goal", "exercise_time",
+                "exercise_time_goal", "stand_hours", "stand_hours_goal",
+            ]
+            var arguments = StatementArguments(values.map { $0.flatMap { $0.isNaN ? nil : $0 } })
+            arguments += [summary.activeEnergyBurnedUnit, uuid]
+            let set = (columns + ["active_energy_burned_unit"]).map { "\($0) = ?" }.joined(separator: ", ")
+            let differs = (columns + ["active_energy_burned_unit"]).map { "\($0) IS NOT ?" }.joined(separator: " OR ")
+            let compare = StatementArguments(values.map { $0.flatMap { $0.isNaN ? nil : $0 } }) + [summary.activeEnergyBurnedUnit]
+            try db.execute(
+                sql: "UPDATE activity_summaries SET \(set) WHERE uuid = ? AND (\(differs))", arguments: arguments + compare)
+            return db.changesCount > 0
+        case .quantity(let sample):
+            try db.execute(
+                sql: """
+                    UPDATE quantity_samples SET value = ?, unit = ?, value_text = ? \
+                    WHERE type = ? AND start_unix = ? AND uuid = ? AND (value IS NOT ? OR unit IS NOT ? OR value_text IS NOT ?)
+                    """,
+                arguments: [
+                    sample.value, sample.unit, sample.valueText, sample.header.type,
+                    sample.header.startDate.secondsSince1970, uuid, sample.value, sample.unit, sample.valueText,
+                ])
+            return db.changesCount > 0
+        case .weight(let sample):
+            try db.execute(
+                sql: """
+                    UPDATE weight_samples SET kilograms = ?, value = ?, unit = ? \
+                    WHERE uuid = ? AND (abs(kilograms - ?) > 1e-9 * abs(?) OR unit IS NOT ?)
+                    """,
+                arguments: [
+                    sample.kilograms, sample.value, sample.unit, uuid, sample.kilograms, sample.kilograms, sample.unit,
+                ])
+            return db.changesCount > 0
+        case .workout(let workout):
+            let digest = Self.digest(of: workout)
+            let stored = try String.fetchOne(db, sql: "SELECT digest FROM record_digests WHERE uuid = ?", arguments: [uuid])
+            guard let stored else {
+                // Stored before digests were kept: this run's content becomes the reference.
+                try saveDigest(of: workout, uuid: uuid)
+                return false
+            }
+            guard stored != digest else { return false }
+            let deletedBy = try Int64.fetchOne(db, sql: "SELECT deleted_by FROM workouts WHERE uuid = ?", arguments: [uuid])
+            try removeRows(of: item.record, uuid: uuid)
+            _ = try insertRow(item)
+            if let deletedBy {
+                try db.execute(sql: "UPDATE workouts SET deleted_by = ? WHERE uuid = ?", arguments: [deletedBy, uuid])
+            }
+            try saveDigest(of: workout, uuid: uuid)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Keeps a digest of a workout's content (``ContentDigest``), to tell a changed workout in a later export.
+    func saveDigest(of workout: Workout, uuid: String) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO record_digests (uuid, digest) VALUES (?, ?)",
+            arguments: [uuid, Self.digest(of: workout)])
+    }
+
+    static func digest(of workout: Workout) -> String {
+        String(ContentDigest.of(.workout(workout)), radix: 16)
+    }
+}
