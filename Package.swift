@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "HealthSync", targets: ["HealthSync"]),
+        .library(name: "HealthStatistics", targets: ["HealthStatistics"]),
         .executable(name: "healthimport", targets: ["healthimport"]),
     ],
     dependencies: [
@@ -26,6 +27,7 @@ let package = Package(
         ),
         .target(name: "CSHA1"),
         .target(name: "HealthExport", dependencies: ["CLibXML2", "CZlib"]),
+        .target(name: "HealthStatistics"),
         .target(
             name: "HealthSync",
             dependencies: [
@@ -45,6 +47,7 @@ let package = Package(
         ),
         .testTarget(name: "HealthExportTests", dependencies: ["HealthExport"]),
         .testTarget(name: "HealthSyncTests", dependencies: ["HealthSync"]),
+        .testTarget(name: "HealthStatisticsTests", dependencies: ["HealthStatistics"]),
         .testTarget(
             name: "healthimportTests",
             dependencies: ["HealthExport", "HealthSync", .product(name: "GRDB", package: "GRDB.swift")]
