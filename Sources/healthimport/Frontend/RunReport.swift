@@ -1,5 +1,6 @@
 import HealthExport
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// The closing lines of a run on standard error: what was taken, what was left out and why.
 enum RunReport {

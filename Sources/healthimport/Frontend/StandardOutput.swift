@@ -3,7 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// Writes whole JSON lines to standard output in large blocks.
 ///

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HealthExport
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// `healthimport summary PATH`: what an export holds.
 struct Summary: ParsableCommand {
