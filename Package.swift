@@ -42,6 +42,7 @@ let package = Package(
                 "HealthExport",
                 "HealthCore",
                 "HealthJSON",
+                "HealthStatistics",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

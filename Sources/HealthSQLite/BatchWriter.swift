@@ -1,5 +1,6 @@
 import GRDB
 import HealthCore
+import HealthStatistics
 
 /// The writing thread of an import into the SQLite store: takes record batches from a bounded
 /// queue and inserts them, committing one transaction every ``rowsPerTransaction`` records or
@@ -61,6 +62,12 @@ final class BatchWriter: RecordBatchWriter {
         try thread.join().get()
     }
 
+    /// Moves the days the rows written so far touched into `statistics_pending`, in the open transaction.
+    private static func notePending(_ writer: RecordWriter, _ db: Database) throws {
+        try StoreStatistics.notePending(db, writer.touched)
+        writer.touched.removeAll()
+    }
+
     /// Writes every batch, then the closing; returns the records the store already had, by type.
     private static func loop(
         _ db: Database, items: BoundedQueue<Item>, importID: Int64, rowsPerTransaction: Int,
@@ -84,14 +91,22 @@ final class BatchWriter: RecordBatchWriter {
                     try writer.write(batch)
                     rows += batch.count
                     if rows >= rowsPerTransaction || clock.now - began >= .seconds(secondsPerTransaction) {
+                        try notePending(writer, db)
                         try db.commit()
                         open = false
                     }
                 case .close(let closing):
+                    // The statistics change in the transaction that completes the run; an interrupted run
+                    // leaves its days pending for the next run (or `stats`).
+                    try notePending(writer, db)
+                    if closing.outcome == .completed { try StoreStatistics.refreshPending(db) }
                     try ImportLog.close(db, id: importID, closing, duplicates: writer.duplicates)
                 }
             }
-            if open { try db.commit() }
+            if open {
+                try notePending(writer, db)
+                try db.commit()
+            }
             return writer.duplicates
         } catch {
             if open { try? db.rollback() }

@@ -2,6 +2,7 @@ import GRDB
 import HealthCore
 import HealthExport
 import HealthJSON
+import HealthStatistics
 
 /// Inserts records into the store's typed tables with cached statements.
 ///
@@ -36,6 +37,8 @@ final class RecordWriter {
     private(set) var duplicates: [String: Int] = [:]
     /// Rows added to the main tables.
     private(set) var inserted = 0
+    /// The days new samples cover, by type: their statistics are to be recomputed.
+    var touched = TouchedDays()
 
     init(_ db: Database) {
         self.db = db
@@ -106,6 +109,10 @@ final class RecordWriter {
         }
         let added = try statement.runCountingRows()
         inserted += added
+        for item in items {
+            guard case .quantity(let sample) = item.record else { continue }
+            touched.note(type: type, start: sample.header.startDate.secondsSince1970, end: sample.header.endDate.secondsSince1970)
+        }
         if added < items.count {
             // Not expected after the checks above: count the rows SQLite ignored, keep the children.
             duplicates[type, default: 0] += items.count - added
@@ -293,10 +300,16 @@ final class RecordWriter {
         statement.text(sample.valueText)
     }
 
+    @inline(__always)
+    private func touch(_ header: SampleHeader) {
+        touched.note(type: header.type, start: header.startDate.secondsSince1970, end: header.endDate.secondsSince1970)
+    }
+
     private func write(_ sample: QuantitySample, id: RecordID) throws -> Bool {
         let statement = try insert(&quantityStatement, Self.quantityInsert)
         bind(sample, id: id, to: statement)
         guard try statement.run() else { return false }
+        touch(sample.header)
         try writeMetadata(sample.metadata, owner: id)
         if !sample.beats.isEmpty {
             heartbeatRows.begin(rows: sample.beats.count)
@@ -312,6 +325,7 @@ final class RecordWriter {
         statement.real(sample.value)
         statement.text(sample.unit)
         guard try statement.run() else { return false }
+        touch(sample.header)
         try writeMetadata(sample.metadata, owner: id)
         return true
     }
@@ -322,6 +336,7 @@ final class RecordWriter {
         statement.text(sample.value)
         statement.integer(sample.rawValue)
         guard try statement.run() else { return false }
+        touch(sample.header)
         try writeMetadata(sample.metadata, owner: id)
         return true
     }

@@ -8,7 +8,7 @@ import HealthCore
 /// and as UTC seconds since 1970 (`start_unix`), so `sqlite3` alone answers questions.
 public enum StoreSchema {
     /// `PRAGMA user_version` of the newest schema this build writes.
-    public static let version = 1
+    public static let version = 2
 
     /// The migrations, in order. Never edit a shipped one: add a new one.
     public static var migrator: DatabaseMigrator {
@@ -19,6 +19,10 @@ public enum StoreSchema {
         migrator.registerMigration("v1-views") { db in
             try db.execute(sql: views)
             try db.execute(sql: "PRAGMA user_version = 1")
+        }
+        migrator.registerMigration("v2-statistics") { db in
+            try db.execute(sql: statisticsTables)
+            try db.execute(sql: "PRAGMA user_version = 2")
         }
         return migrator
     }
