@@ -81,9 +81,12 @@ struct StatisticsSampleReader {
         return samples
     }
 
-    /// Sources seen that the `sources` table does not list yet.
+    /// Sources seen that the `sources` table does not list yet, or lists without the device model seen now.
     var newSources: [StatisticsSource] {
-        sources.filter { knownModels[$0.name] == nil }
+        sources.filter { source in
+            guard let known = knownModels[source.name] else { return true }
+            return known == nil && source.deviceModel != nil
+        }
     }
 
     /// `HKTimeZone` and `HKWasUserEntered` of the row, as `key=value` lines.
@@ -123,7 +126,7 @@ struct StatisticsSampleReader {
     private mutating func source(name: String, device: String?) -> Int32 {
         if let index = sourceIndex[name] { return index }
         let index = Int32(sources.count)
-        sources.append(StatisticsSource(name: name, deviceModel: knownModels[name] ?? Self.model(inDevice: device)))
+        sources.append(StatisticsSource(name: name, deviceModel: (knownModels[name] ?? nil) ?? Self.model(inDevice: device)))
         sourceIndex[name] = index
         return index
     }

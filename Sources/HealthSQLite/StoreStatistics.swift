@@ -65,7 +65,10 @@ public enum StoreStatistics {
                 }
             }
         }
-        let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO sources (name, device_model) VALUES (?, ?)")
+        let insert = try db.cachedStatement(sql: """
+                INSERT INTO sources (name, device_model) VALUES (?, ?)
+                ON CONFLICT(name) DO UPDATE SET device_model = coalesce(device_model, excluded.device_model)
+                """)
         for source in reader.newSources { try insert.execute(arguments: [source.name, source.deviceModel]) }
     }
 
@@ -122,5 +125,13 @@ public enum StoreStatistics {
                 night.minutes(.deep), night.minutes(.rem), night.minutes(.unspecified), values[10].json,
             ])
         }
+    }
+}
+
+extension HealthStore {
+    /// Recomputes the statistics an interrupted import or an upgrade left pending, if any.
+    public func refreshPendingStatistics() throws {
+        guard try read({ db in try StoreStatistics.hasPending(db) }) else { return }
+        try writeImmediate { db in try StoreStatistics.refreshPending(db) }
     }
 }

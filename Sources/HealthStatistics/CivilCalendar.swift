@@ -101,3 +101,12 @@ enum CivilCalendar {
         return days
     }
 }
+
+/// Local calendar days as `stats --since`/`--until` take them.
+public enum LocalDay {
+    /// Days since 1970-01-01 of a `yyyy-MM-dd` text, or `nil` when it is not a valid date.
+    public static func days(_ text: String) -> Int64? { CivilCalendar.days(parsing: text) }
+
+    /// `yyyy-MM-dd` of a count of days since 1970-01-01.
+    public static func text(_ days: Int64) -> String { CivilCalendar.dayText(wall: days * 86_400) }
+}

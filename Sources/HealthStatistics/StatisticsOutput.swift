@@ -21,6 +21,8 @@ public enum StatisticsOutput {
         case number(Double)
         case integer(Int)
         case amounts([(String, Double)])
+        /// JSON text kept as it is (an object read back from a store).
+        case rawJSON(String)
 
         public static func == (lhs: Value, rhs: Value) -> Bool { lhs.json == rhs.json }
 
@@ -33,16 +35,17 @@ public enum StatisticsOutput {
             case .integer(let integer): String(integer)
             case .amounts(let amounts):
                 "{" + amounts.map { StatisticsOutput.quoted($0.0) + ":" + StatisticsOutput.number($0.1) }.joined(separator: ",") + "}"
+            case .rawJSON(let json): json
             }
         }
 
-        /// The form of a CSV field or a table cell (sources as `name=amount; ...`).
+        /// The form of a CSV field or a table cell (sources as their JSON object).
         public var plain: String {
             switch self {
             case .text(let text): text ?? ""
             case .number(let number): StatisticsOutput.number(number)
             case .integer(let integer): String(integer)
-            case .amounts(let amounts): amounts.map { "\($0.0)=\(StatisticsOutput.number($0.1))" }.joined(separator: "; ")
+            case .amounts, .rawJSON: json
             }
         }
     }
