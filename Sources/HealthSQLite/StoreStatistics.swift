@@ -92,7 +92,8 @@ public enum StoreStatistics {
         let names = reader.sources.map(\.name)
         for period in storedPeriods {
             for bucket in result[period] ?? [] where wallRange.contains(bucket.wallStart) {
-                let sources = StatisticsOutput.Value.amounts(bucket.sources.map { (names[Int($0.source)], $0.amount) }).json
+                let sources = StatisticsOutput.Value.amounts(
+                    bucket.sources.map { (names[Int($0.source)], $0.amount) }.sorted { $0.0 < $1.0 }).json
                 let discrete = kind == .discrete
                 try insert.execute(arguments: [
                     type, period.rawValue, bucket.label, bucket.wallStart, bucket.startText, bucket.start, bucket.endText,

@@ -50,7 +50,7 @@ public enum StatisticsOutput {
         }
     }
 
-    /// The values of a bucket's line, in the order of ``keys(_:)``.
+    /// The values of a bucket's line, in the order of ``keys(_:)``; sources in alphabetical order.
     public static func values(
         _ bucket: StatisticsBucket, type: String, kind: StatisticsKind, unit: String, sourceNames: [String]
     ) -> [Value] {
@@ -61,7 +61,7 @@ public enum StatisticsOutput {
                 .number(bucket.minimum), .number(bucket.maximum), .integer(bucket.count), .text(unit),
             ]
         case .cumulative, .sleep:
-            let amounts = bucket.sources.map { (sourceNames[Int($0.source)], $0.amount) }
+            let amounts = bucket.sources.map { (sourceNames[Int($0.source)], $0.amount) }.sorted { $0.0 < $1.0 }
             return [.text(type), .text(bucket.startText), .text(bucket.endText), .number(bucket.sum), .text(unit), .amounts(amounts)]
         }
     }
@@ -72,7 +72,7 @@ public enum StatisticsOutput {
             .text(night.night), .text(night.startText), .text(night.endText), .number(night.minutes(.inBed)),
             .number(night.asleepMinutes), .number(night.minutes(.awake)), .number(night.minutes(.core)),
             .number(night.minutes(.deep)), .number(night.minutes(.rem)), .number(night.minutes(.unspecified)),
-            .amounts(night.sources.map { (sourceNames[Int($0.source)], $0.amount / 60) }),
+            .amounts(night.sources.map { (sourceNames[Int($0.source)], $0.amount / 60) }.sorted { $0.0 < $1.0 }),
         ]
     }
 
