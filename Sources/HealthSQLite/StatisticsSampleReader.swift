@@ -13,11 +13,27 @@ struct StatisticsSampleReader {
     /// Device models the `sources` table knows, by source name.
     private var knownModels: [String: String?] = [:]
     private var filters: [String: String] = [:]
+    /// `HKTimeZone` and `HKWasUserEntered` by record UUID: few samples have them, so they are read once
+    /// rather than looked up for every sample.
+    private var clockMetadata: [String: (zone: String?, userEntered: Bool)] = [:]
 
     init(_ db: Database) throws {
         self.db = db
         for row in try Row.fetchAll(db, sql: "SELECT name, device_model FROM sources") {
             knownModels[row[0] as String] = row[1] as String?
+        }
+        let metadata = try Row.fetchCursor(
+            db, sql: "SELECT record_uuid, key, value FROM metadata WHERE key IN ('HKTimeZone', 'HKWasUserEntered')")
+        while let row = try metadata.next() {
+            let uuid: String = row[0]
+            let value: String = row[2]
+            var entry = clockMetadata[uuid] ?? (nil, false)
+            if row[1] as String == "HKTimeZone" {
+                entry.zone = value
+            } else {
+                entry.userEntered = value == "1" || value == "true" || value == "YES"
+            }
+            clockMetadata[uuid] = entry
         }
     }
 
@@ -41,24 +57,39 @@ struct StatisticsSampleReader {
     mutating func quantities(type: String, units: StatisticsUnits, window: Range<Int64>) throws -> [StatisticsSample] {
         let weight = type == "HKQuantityTypeIdentifierBodyMass"
         let table = weight ? "weight_samples" : "quantity_samples"
-        let value = weight ? "kilograms, 'kg'" : "value, unit"
+        // The unit comes back only when it is not the type's own, the offset as seconds: no text per sample.
+        let value = weight ? "kilograms, NULL" : "value, CASE WHEN unit = ? THEN NULL ELSE coalesce(unit, '') END"
         let sql = """
-            SELECT start_unix, end_unix, \(value), source_name, start_date, device, \(Self.metadataColumn(table))
+            SELECT start_unix, end_unix, \(value), source_name, \(Self.offsetColumn), uuid, device
             FROM \(table) AS sample
             WHERE type = ? AND start_unix >= ? AND start_unix < ? AND end_unix > ?\(try liveFilter(table))
             """
         var samples: [StatisticsSample] = []
         // Samples longer than a week before the window are not looked for: no cumulative sample lasts that long.
-        let cursor = try Row.fetchCursor(
-            db, sql: sql, arguments: [type, window.lowerBound - 7 * 86_400, window.upperBound, window.lowerBound])
+        var arguments: StatementArguments = [type, window.lowerBound - 7 * 86_400, window.upperBound, window.lowerBound]
+        // Fractions are scaled even in their own unit (0.97 % is 97).
+        if !weight { arguments = [units.unit == "%" ? "" : units.unit] + arguments }
+        let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        var lastName = ""
+        var lastSource = Int32(-1)
         while let row = try cursor.next() {
             let start: Int64 = row[0]
             let end: Int64 = row[1]
-            guard let raw = row[2] as Double?, let value = units.convert(raw, from: row[3] as String?) else { continue }
-            if start == end, end <= window.lowerBound { continue }
-            let (zone, userEntered) = clock(startDate: row[5], metadata: row[7])
-            let source = self.source(name: row[4] ?? "", device: row[6])
-            samples.append(StatisticsSample(start: start, end: end, value: value, source: source, userEntered: userEntered, zone: zone))
+            guard let raw = row[2] as Double? else { continue }
+            let value: Double
+            if let unit = row[3] as String? {
+                guard let converted = units.convert(raw, from: unit.isEmpty ? nil : unit) else { continue }
+                value = converted
+            } else {
+                value = raw
+            }
+            let (zone, userEntered) = clock(offset: row[5], row: row, uuidColumn: 6)
+            let name: String = row[4] ?? ""
+            if name != lastName || lastSource < 0 {
+                lastSource = source(name: name, row: row, deviceColumn: 7)
+                lastName = name
+            }
+            samples.append(StatisticsSample(start: start, end: end, value: value, source: lastSource, userEntered: userEntered, zone: zone))
         }
         return samples
     }
@@ -66,7 +97,7 @@ struct StatisticsSampleReader {
     /// The sleep samples starting in `window`.
     mutating func sleep(startingIn window: Range<Int64>) throws -> [SleepSample] {
         let sql = """
-            SELECT start_unix, end_unix, value, raw_value, source_name, start_date, device, \(Self.metadataColumn("category_samples"))
+            SELECT start_unix, end_unix, value, raw_value, source_name, \(Self.offsetColumn), uuid, device
             FROM category_samples AS sample
             WHERE type = 'HKCategoryTypeIdentifierSleepAnalysis' AND start_unix >= ? AND start_unix < ?\(try liveFilter("category_samples"))
             """
@@ -74,8 +105,8 @@ struct StatisticsSampleReader {
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: [window.lowerBound, window.upperBound])
         while let row = try cursor.next() {
             guard let stage = SleepStage(value: row[2], rawValue: row[3]) else { continue }
-            let (zone, userEntered) = clock(startDate: row[5], metadata: row[7])
-            let source = self.source(name: row[4] ?? "", device: row[6])
+            let (zone, userEntered) = clock(offset: row[5], row: row, uuidColumn: 6)
+            let source = self.source(name: row[4] ?? "", row: row, deviceColumn: 7)
             samples.append(SleepSample(start: row[0], end: row[1], stage: stage, source: source, userEntered: userEntered, zone: zone))
         }
         return samples
@@ -89,44 +120,24 @@ struct StatisticsSampleReader {
         }
     }
 
-    /// `HKTimeZone` and `HKWasUserEntered` of the row, as `key=value` lines.
-    private static func metadataColumn(_ table: String) -> String {
+    /// The written offset of `start_date` (`...-07:00`), in seconds.
+    private static let offsetColumn = """
+        (CASE substr(start_date, 20, 1) WHEN '-' THEN -1 ELSE 1 END) \
+        * (CAST(substr(start_date, 21, 2) AS INTEGER) * 3600 + CAST(substr(start_date, 24, 2) AS INTEGER) * 60)
         """
-        (SELECT group_concat(m.key || '=' || m.value, char(10)) FROM metadata AS m \
-        WHERE m.record_uuid = sample.uuid AND m.key IN ('HKTimeZone', 'HKWasUserEntered'))
-        """
-    }
 
-    private func clock(startDate: String, metadata: String?) -> (LocalZones.ZoneID, Bool) {
-        var zoneName: String?
-        var userEntered = false
-        if let metadata {
-            for line in metadata.split(separator: "\n") {
-                if line.hasPrefix("HKTimeZone=") {
-                    zoneName = String(line.dropFirst("HKTimeZone=".count))
-                } else if line.hasPrefix("HKWasUserEntered=") {
-                    let value = line.dropFirst("HKWasUserEntered=".count)
-                    userEntered = value == "1" || value == "true" || value == "YES"
-                }
-            }
+    private func clock(offset: Int32, row: Row, uuidColumn: Int) -> (LocalZones.ZoneID, Bool) {
+        if !clockMetadata.isEmpty, let entry = clockMetadata[row[uuidColumn] as String] {
+            return (zones.zone(timeZoneName: entry.zone, writtenOffsetSeconds: offset), entry.userEntered)
         }
-        return (zones.zone(timeZoneName: zoneName, writtenOffsetSeconds: Self.offset(of: startDate)), userEntered)
+        return (zones.fixed(offsetSeconds: offset), false)
     }
 
-    /// The offset of ISO 8601 text ending in `±HH:MM` (or `Z`), in seconds.
-    static func offset(of text: String) -> Int32 {
-        let bytes = Array(text.utf8.suffix(6))
-        guard bytes.count == 6, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: ":")
-        else { return 0 }
-        let digits = [bytes[1], bytes[2], bytes[4], bytes[5]].map { Int32($0) - 48 }
-        let seconds = (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60
-        return bytes[0] == UInt8(ascii: "-") ? -seconds : seconds
-    }
-
-    private mutating func source(name: String, device: String?) -> Int32 {
+    private mutating func source(name: String, row: Row, deviceColumn: Int) -> Int32 {
         if let index = sourceIndex[name] { return index }
         let index = Int32(sources.count)
-        sources.append(StatisticsSource(name: name, deviceModel: (knownModels[name] ?? nil) ?? Self.model(inDevice: device)))
+        let model = (knownModels[name] ?? nil) ?? Self.model(inDevice: row[deviceColumn])
+        sources.append(StatisticsSource(name: name, deviceModel: model))
         sourceIndex[name] = index
         return index
     }
