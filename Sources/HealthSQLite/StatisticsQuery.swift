@@ -89,7 +89,7 @@ public struct StatisticsQuery: Sendable {
         var reader = try StatisticsSampleReader(db)
         let units = try reader.units(type: type)
         let window = sampleWindow(range)
-        let samples = try reader.quantities(type: type, units: units, window: window)
+        let samples = try reader.quantities(type: type, units: units, window: window, startingIn: kind == .discrete)
         let periods = [period == .night ? Period.day : period]
         let buckets =
             kind == .cumulative

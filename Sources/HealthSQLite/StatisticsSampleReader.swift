@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GRDB
 import HealthStatistics
 
@@ -15,7 +20,7 @@ struct StatisticsSampleReader {
     private var filters: [String: String] = [:]
     /// `HKTimeZone` and `HKWasUserEntered` by record UUID: few samples have them, so they are read once
     /// rather than looked up for every sample.
-    private var clockMetadata: [String: (zone: String?, userEntered: Bool)] = [:]
+    private var clockMetadata: [UInt64: (uuid: String, zone: String?, userEntered: Bool)] = [:]
 
     init(_ db: Database) throws {
         self.db = db
@@ -25,15 +30,16 @@ struct StatisticsSampleReader {
         let metadata = try Row.fetchCursor(
             db, sql: "SELECT record_uuid, key, value FROM metadata WHERE key IN ('HKTimeZone', 'HKWasUserEntered')")
         while let row = try metadata.next() {
-            let uuid: String = row[0]
+            var uuid: String = row[0]
             let value: String = row[2]
-            var entry = clockMetadata[uuid] ?? (nil, false)
+            let key = uuid.withUTF8 { fnv1a(UnsafeRawBufferPointer($0)) }
+            var entry = clockMetadata[key] ?? (uuid, nil, false)
             if row[1] as String == "HKTimeZone" {
                 entry.zone = value
             } else {
                 entry.userEntered = value == "1" || value == "true" || value == "YES"
             }
-            clockMetadata[uuid] = entry
+            clockMetadata[key] = entry
         }
     }
 
@@ -52,44 +58,56 @@ struct StatisticsSampleReader {
         return StatisticsUnits(type: type, firstUnit: first)
     }
 
-    /// The quantity (or weight) samples of `type` overlapping `window`, in `units`; samples in units that do
-    /// not convert are left out.
-    mutating func quantities(type: String, units: StatisticsUnits, window: Range<Int64>) throws -> [StatisticsSample] {
+    /// The quantity (or weight) samples of `type` overlapping `window` (starting in it, with `startingIn`), in
+    /// `units`; samples in units that do not convert are left out.
+    mutating func quantities(
+        type: String, units: StatisticsUnits, window: Range<Int64>, startingIn: Bool = false
+    ) throws -> [StatisticsSample] {
         let weight = type == "HKQuantityTypeIdentifierBodyMass"
         let table = weight ? "weight_samples" : "quantity_samples"
         // The unit comes back only when it is not the type's own, the offset as seconds: no text per sample.
         let value = weight ? "kilograms, NULL" : "value, CASE WHEN unit = ? THEN NULL ELSE coalesce(unit, '') END"
         let sql = """
-            SELECT start_unix, end_unix, \(value), source_name, \(Self.offsetColumn), uuid, device
+            SELECT start_unix, end_unix, \(value), source_name, start_date, uuid, device
             FROM \(table) AS sample
             WHERE type = ? AND start_unix >= ? AND start_unix < ? AND end_unix > ?\(try liveFilter(table))
             """
         var samples: [StatisticsSample] = []
         // Samples longer than a week before the window are not looked for: no cumulative sample lasts that long.
-        var arguments: StatementArguments = [type, window.lowerBound - 7 * 86_400, window.upperBound, window.lowerBound]
+        let lookBack: Int64 = startingIn ? 0 : 7 * 86_400
+        var arguments: StatementArguments = [type, window.lowerBound - lookBack, window.upperBound, window.lowerBound]
         // Fractions are scaled even in their own unit (0.97 % is 97).
         if !weight { arguments = [units.unit == "%" ? "" : units.unit] + arguments }
-        let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-        var lastName = ""
+        var rows = try RawRows(db, sql: sql, arguments: arguments)
+        var lastName = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 1)
+        defer { lastName.deallocate() }
+        var lastNameCount = -1
         var lastSource = Int32(-1)
-        while let row = try cursor.next() {
-            let start: Int64 = row[0]
-            let end: Int64 = row[1]
-            guard let raw = row[2] as Double? else { continue }
+        while try rows.next() {
+            guard !rows.isNull(2) else { continue }
+            let raw = rows.double(2)
             let value: Double
-            if let unit = row[3] as String? {
+            if let unit = rows.text(3) {
                 guard let converted = units.convert(raw, from: unit.isEmpty ? nil : unit) else { continue }
                 value = converted
             } else {
                 value = raw
             }
-            let (zone, userEntered) = clock(offset: row[5], row: row, uuidColumn: 6)
-            let name: String = row[4] ?? ""
-            if name != lastName || lastSource < 0 {
-                lastSource = source(name: name, row: row, deviceColumn: 7)
-                lastName = name
+            let (zone, userEntered) = clock(offset: Self.offset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
+            let name = rows.bytes(4)
+            if name.count != lastNameCount || (name.count > 0 && memcmp(name.baseAddress!, lastName.baseAddress!, name.count) != 0) {
+                if name.count > lastName.count {
+                    lastName.deallocate()
+                    lastName = UnsafeMutableRawBufferPointer.allocate(byteCount: name.count, alignment: 1)
+                }
+                if name.count > 0 { lastName.baseAddress!.copyMemory(from: name.baseAddress!, byteCount: name.count) }
+                lastNameCount = name.count
+                lastSource = source(name: String(decoding: name, as: UTF8.self), rows: rows, deviceColumn: 7)
             }
-            samples.append(StatisticsSample(start: start, end: end, value: value, source: lastSource, userEntered: userEntered, zone: zone))
+            samples.append(
+                StatisticsSample(
+                    start: rows.int64(0), end: rows.int64(1), value: value, source: lastSource, userEntered: userEntered,
+                    zone: zone))
         }
         return samples
     }
@@ -97,17 +115,19 @@ struct StatisticsSampleReader {
     /// The sleep samples starting in `window`.
     mutating func sleep(startingIn window: Range<Int64>) throws -> [SleepSample] {
         let sql = """
-            SELECT start_unix, end_unix, value, raw_value, source_name, \(Self.offsetColumn), uuid, device
+            SELECT start_unix, end_unix, value, raw_value, source_name, start_date, uuid, device
             FROM category_samples AS sample
             WHERE type = 'HKCategoryTypeIdentifierSleepAnalysis' AND start_unix >= ? AND start_unix < ?\(try liveFilter("category_samples"))
             """
         var samples: [SleepSample] = []
-        let cursor = try Row.fetchCursor(db, sql: sql, arguments: [window.lowerBound, window.upperBound])
-        while let row = try cursor.next() {
-            guard let stage = SleepStage(value: row[2], rawValue: row[3]) else { continue }
-            let (zone, userEntered) = clock(offset: row[5], row: row, uuidColumn: 6)
-            let source = self.source(name: row[4] ?? "", row: row, deviceColumn: 7)
-            samples.append(SleepSample(start: row[0], end: row[1], stage: stage, source: source, userEntered: userEntered, zone: zone))
+        var rows = try RawRows(db, sql: sql, arguments: [window.lowerBound, window.upperBound])
+        while try rows.next() {
+            let rawValue = rows.isNull(3) ? nil : Int(rows.int64(3))
+            guard let stage = SleepStage(value: rows.text(2), rawValue: rawValue) else { continue }
+            let (zone, userEntered) = clock(offset: Self.offset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
+            let source = self.source(name: rows.text(4) ?? "", rows: rows, deviceColumn: 7)
+            samples.append(
+                SleepSample(start: rows.int64(0), end: rows.int64(1), stage: stage, source: source, userEntered: userEntered, zone: zone))
         }
         return samples
     }
@@ -120,23 +140,32 @@ struct StatisticsSampleReader {
         }
     }
 
-    /// The written offset of `start_date` (`...-07:00`), in seconds.
-    private static let offsetColumn = """
-        (CASE substr(start_date, 20, 1) WHEN '-' THEN -1 ELSE 1 END) \
-        * (CAST(substr(start_date, 21, 2) AS INTEGER) * 3600 + CAST(substr(start_date, 24, 2) AS INTEGER) * 60)
-        """
+    /// The offset of ISO 8601 text ending in `±HH:MM` (`start_date`), in seconds; 0 for anything else.
+    @inline(__always)
+    static func offset(of text: UnsafeRawBufferPointer) -> Int32 {
+        guard text.count >= 6 else { return 0 }
+        let at = text.count - 6
+        let sign = text[at]
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), text[at + 3] == UInt8(ascii: ":") else { return 0 }
+        func digit(_ index: Int) -> Int32 { Int32(text[at + index]) - 48 }
+        let seconds = (digit(1) * 10 + digit(2)) * 3600 + (digit(4) * 10 + digit(5)) * 60
+        return sign == UInt8(ascii: "-") ? -seconds : seconds
+    }
 
-    private func clock(offset: Int32, row: Row, uuidColumn: Int) -> (LocalZones.ZoneID, Bool) {
-        if !clockMetadata.isEmpty, let entry = clockMetadata[row[uuidColumn] as String] {
-            return (zones.zone(timeZoneName: entry.zone, writtenOffsetSeconds: offset), entry.userEntered)
+    private func clock(offset: Int32, rows: RawRows, uuidColumn: Int32) -> (LocalZones.ZoneID, Bool) {
+        if !clockMetadata.isEmpty {
+            let uuid = rows.bytes(uuidColumn)
+            if let entry = clockMetadata[fnv1a(uuid)], entry.uuid.utf8.elementsEqual(uuid) {
+                return (zones.zone(timeZoneName: entry.zone, writtenOffsetSeconds: offset), entry.userEntered)
+            }
         }
         return (zones.fixed(offsetSeconds: offset), false)
     }
 
-    private mutating func source(name: String, row: Row, deviceColumn: Int) -> Int32 {
+    private mutating func source(name: String, rows: RawRows, deviceColumn: Int32) -> Int32 {
         if let index = sourceIndex[name] { return index }
         let index = Int32(sources.count)
-        let model = (knownModels[name] ?? nil) ?? Self.model(inDevice: row[deviceColumn])
+        let model = (knownModels[name] ?? nil) ?? Self.model(inDevice: rows.text(deviceColumn))
         sources.append(StatisticsSource(name: name, deviceModel: model))
         sourceIndex[name] = index
         return index

@@ -57,7 +57,7 @@ public enum StoreStatistics {
         for (type, days) in touched.days.sorted(by: { $0.key < $1.key }) {
             guard let kind = StatisticsKind(type: type) else { continue }
             let units = try reader.units(type: type)
-            for range in TouchedDays.wallRanges(utcDays: days) {
+            for range in TouchedDays.wallRanges(utcDays: days, monthsPerRange: 6) {
                 switch kind {
                 case .sleep: try refreshNights(db, reader: &reader, wallRange: range)
                 case .cumulative, .discrete:
@@ -76,7 +76,8 @@ public enum StoreStatistics {
         _ db: Database, reader: inout StatisticsSampleReader, type: String, kind: StatisticsKind, units: StatisticsUnits,
         wallRange: Range<Int64>
     ) throws {
-        let samples = try reader.quantities(type: type, units: units, window: wallRange.statisticsSampleWindow)
+        let samples = try reader.quantities(
+            type: type, units: units, window: wallRange.statisticsSampleWindow, startingIn: kind == .discrete)
         let result =
             kind == .cumulative
             ? CumulativeStatistics.buckets(samples, periods: storedPeriods, priority: try reader.priority(preferred: nil), zones: reader.zones)
