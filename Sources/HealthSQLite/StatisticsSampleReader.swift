@@ -21,6 +21,9 @@ struct StatisticsSampleReader {
     /// `HKTimeZone` and `HKWasUserEntered` by record UUID: few samples have them, so they are read once
     /// rather than looked up for every sample.
     private var clockMetadata: [UInt64: (uuid: String, zone: String?, userEntered: Bool)] = [:]
+    /// One bit per ``clockMetadata`` UUID (a 2^20-bit filter): most samples have no entry, and are told so
+    /// without hashing their UUID.
+    private var clockFilter = [UInt64](repeating: 0, count: 1 << 14)
 
     init(_ db: Database) throws {
         self.db = db
@@ -40,6 +43,7 @@ struct StatisticsSampleReader {
                 entry.userEntered = value == "1" || value == "true" || value == "YES"
             }
             clockMetadata[key] = entry
+            uuid.withUTF8 { Self.setFilterBit(&clockFilter, UnsafeRawBufferPointer($0)) }
         }
     }
 
@@ -152,10 +156,28 @@ struct StatisticsSampleReader {
         return sign == UInt8(ascii: "-") ? -seconds : seconds
     }
 
+    @inline(__always)
+    private static func filterIndex(_ uuid: UnsafeRawBufferPointer) -> Int {
+        guard uuid.count >= 16 else { return 0 }
+        let bits = uuid.loadUnaligned(fromByteOffset: 0, as: UInt64.self) ^ uuid.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        return Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 44)
+    }
+
+    private static func setFilterBit(_ filter: inout [UInt64], _ uuid: UnsafeRawBufferPointer) {
+        let index = filterIndex(uuid)
+        filter[index >> 6] |= 1 << UInt64(index & 63)
+    }
+
+    @inline(__always)
+    private static func filterBit(_ filter: [UInt64], _ uuid: UnsafeRawBufferPointer) -> Bool {
+        let index = filterIndex(uuid)
+        return filter[index >> 6] & (1 << UInt64(index & 63)) != 0
+    }
+
     private func clock(offset: Int32, rows: RawRows, uuidColumn: Int32) -> (LocalZones.ZoneID, Bool) {
         if !clockMetadata.isEmpty {
             let uuid = rows.bytes(uuidColumn)
-            if let entry = clockMetadata[fnv1a(uuid)], entry.uuid.utf8.elementsEqual(uuid) {
+            if Self.filterBit(clockFilter, uuid), let entry = clockMetadata[fnv1a(uuid)], entry.uuid.utf8.elementsEqual(uuid) {
                 return (zones.zone(timeZoneName: entry.zone, writtenOffsetSeconds: offset), entry.userEntered)
             }
         }
