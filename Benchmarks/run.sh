@@ -3,6 +3,7 @@
 #
 #   Benchmarks/run.sh                      # 200 MB and 1 GB synthetic exports
 #   SIZES="200M" Benchmarks/run.sh         # only the 200 MB one
+#   SIZES="" Benchmarks/run.sh             # only the statistics rows
 #   EXPORTS="/path/export.xml" Benchmarks/run.sh   # benchmark real files instead
 #
 # Environment:
@@ -24,7 +25,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BENCH_DIR=$ROOT/Benchmarks
 DATA=${DATA:-$BENCH_DIR/data}
-SIZES=${SIZES:-"200M 1G"}
+SIZES=${SIZES-"200M 1G"}
 SEED=${SEED:-1}
 EXPORT_DATE=${EXPORT_DATE:-"2025-11-20 08:00:00 +0100"}
 RUNS=${RUNS:-1}

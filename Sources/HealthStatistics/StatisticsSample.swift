@@ -41,12 +41,13 @@ public struct StatisticsBucket: Sendable, Equatable {
     public var endOffset: Int32
     /// Cumulative types: the merged total. Discrete types: the sum of the values (the average is `sum / count`).
     public var sum: Double
-    /// Samples that counted in the bucket (for a cumulative type, those with a share in it).
+    /// Discrete types: how many samples start in the bucket (0 for cumulative types).
     public var count: Int
     /// Discrete types: the smallest and largest value.
     public var minimum: Double
     public var maximum: Double
-    /// Cumulative types: each source's share of ``sum``, as (source index, amount), in source index order.
+    /// Each source's share of ``sum`` (cumulative types) or count of samples (discrete types), as (source
+    /// index, amount), in source index order.
     public var sources: [SourceAmount]
 
     /// Discrete types: the plain mean of the values.
