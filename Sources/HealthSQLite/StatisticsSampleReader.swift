@@ -72,7 +72,7 @@ struct StatisticsSampleReader {
         // The unit comes back only when it is not the type's own, the offset as seconds: no text per sample.
         let value = weight ? "kilograms, NULL" : "value, CASE WHEN unit = ? THEN NULL ELSE coalesce(unit, '') END"
         let sql = """
-            SELECT start_unix, end_unix, \(value), source_name, start_date, uuid, device
+            SELECT start_unix, end_unix, \(value), source_name, start_date, uuid
             FROM \(table) AS sample
             WHERE type = ? AND start_unix >= ? AND start_unix < ? AND end_unix > ?\(try liveFilter(table))
             """
@@ -87,13 +87,19 @@ struct StatisticsSampleReader {
         defer { lastName.deallocate() }
         var lastNameCount = -1
         var lastSource = Int32(-1)
+        var lastUnit: (text: String, converter: ((Double) -> Double)?)?
         while try rows.next() {
             guard !rows.isNull(2) else { continue }
             let raw = rows.double(2)
             let value: Double
-            if let unit = rows.text(3) {
-                guard let converted = units.convert(raw, from: unit.isEmpty ? nil : unit) else { continue }
-                value = converted
+            if !rows.isNull(3) {
+                let unit = rows.bytes(3)
+                if lastUnit == nil || !lastUnit!.text.utf8.elementsEqual(unit) {
+                    let text = String(decoding: unit, as: UTF8.self)
+                    lastUnit = (text, units.converter(from: text.isEmpty ? nil : text))
+                }
+                guard let converter = lastUnit!.converter else { continue }
+                value = converter(raw)
             } else {
                 value = raw
             }
@@ -106,7 +112,12 @@ struct StatisticsSampleReader {
                 }
                 if name.count > 0 { lastName.baseAddress!.copyMemory(from: name.baseAddress!, byteCount: name.count) }
                 lastNameCount = name.count
-                lastSource = source(name: String(decoding: name, as: UTF8.self), rows: rows, deviceColumn: 7)
+                let db = self.db
+                let start = rows.int64(0)
+                let uuid = rows.text(6)
+                lastSource = try source(
+                    name: String(decoding: name, as: UTF8.self),
+                    device: { try Self.device(db, table: table, type: type, start: start, uuid: uuid) })
             }
             samples.append(
                 StatisticsSample(
@@ -129,7 +140,8 @@ struct StatisticsSampleReader {
             let rawValue = rows.isNull(3) ? nil : Int(rows.int64(3))
             guard let stage = SleepStage(value: rows.text(2), rawValue: rawValue) else { continue }
             let (zone, userEntered) = clock(offset: Self.offset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
-            let source = self.source(name: rows.text(4) ?? "", rows: rows, deviceColumn: 7)
+            let device = rows.text(7)
+            let source = self.source(name: rows.text(4) ?? "", device: { device })
             samples.append(
                 SleepSample(start: rows.int64(0), end: rows.int64(1), stage: stage, source: source, userEntered: userEntered, zone: zone))
         }
@@ -184,10 +196,16 @@ struct StatisticsSampleReader {
         return (zones.fixed(offsetSeconds: offset), false)
     }
 
-    private mutating func source(name: String, rows: RawRows, deviceColumn: Int32) -> Int32 {
+    /// The device JSON of one sample, by its key: read only for the first sample of a source.
+    private static func device(_ db: Database, table: String, type: String, start: Int64, uuid: String?) throws -> String? {
+        try String.fetchOne(
+            db, sql: "SELECT device FROM \(table) WHERE type = ? AND start_unix = ? AND uuid = ?", arguments: [type, start, uuid])
+    }
+
+    private mutating func source(name: String, device: () throws -> String?) rethrows -> Int32 {
         if let index = sourceIndex[name] { return index }
         let index = Int32(sources.count)
-        let model = (knownModels[name] ?? nil) ?? Self.model(inDevice: rows.text(deviceColumn))
+        let model = try (knownModels[name] ?? nil) ?? Self.model(inDevice: device())
         sources.append(StatisticsSource(name: name, deviceModel: model))
         sourceIndex[name] = index
         return index

@@ -20,19 +20,31 @@ public final class LocalZones {
         case named(TimeZone, [Stretch], last: Int)
     }
 
-    private var clocks: [Clock] = []
-    private var names: [String: ZoneID] = [:]
-    private var offsets: [Int32: ZoneID] = [:]
+    // Read for every sample: no run-time exclusivity checks (the class is used from one thread at a time).
+    @exclusivity(unchecked) private var clocks: [Clock] = []
+    @exclusivity(unchecked) private var names: [String: ZoneID] = [:]
+    @exclusivity(unchecked) private var offsets: [Int32: ZoneID] = [:]
+    @exclusivity(unchecked) private var lastFixed: (offset: Int32, zone: ZoneID) = (Int32.min, 0)
 
     /// An empty set of clocks.
     public init() {}
 
     /// The clock of a fixed offset from UTC, in seconds (`-25200` for `-07:00`).
+    @inline(__always)
     public func fixed(offsetSeconds: Int32) -> ZoneID {
-        if let id = offsets[offsetSeconds] { return id }
+        if lastFixed.offset == offsetSeconds { return lastFixed.zone }
+        return fixedLookingUp(offsetSeconds)
+    }
+
+    private func fixedLookingUp(_ offsetSeconds: Int32) -> ZoneID {
+        if let id = offsets[offsetSeconds] {
+            lastFixed = (offsetSeconds, id)
+            return id
+        }
         let id = ZoneID(clocks.count)
         clocks.append(.fixed(offsetSeconds))
         offsets[offsetSeconds] = id
+        lastFixed = (offsetSeconds, id)
         return id
     }
 

@@ -43,6 +43,21 @@ public struct StatisticsUnits: Sendable {
         return value * from.factor / to.factor
     }
 
+    /// A function converting values written in `written` to this type's unit, or `nil` when they cannot be;
+    /// for loops over many samples in few units.
+    public func converter(from written: String?) -> ((Double) -> Double)? {
+        let written = written ?? unit
+        if unit == "%" { return written == "%" ? { (value: Double) in value * 100 } : nil }
+        if written == unit { return { (value: Double) in value } }
+        if let from = Self.linear[written], let to = Self.linear[unit], from.dimension == to.dimension {
+            let factor = from.factor / to.factor
+            return { (value: Double) in value * factor }
+        }
+        guard convert(1, from: written) != nil else { return nil }
+        let units = self
+        return { units.convert($0, from: written)! }
+    }
+
     /// mg/dL of a glucose value written in `mg/dL` or `mmol<M>/L` (M the molar mass in g/mol).
     static func glucose(_ value: Double, unit: String) -> Double? {
         if unit.hasPrefix("mmol<"), unit.hasSuffix(">/L"),
