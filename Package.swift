@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "HealthCore", targets: ["HealthCore"]),
         .library(name: "HealthJSON", targets: ["HealthJSON"]),
+        .library(name: "HealthStatistics", targets: ["HealthStatistics"]),
         .library(name: "HealthSQLite", targets: ["HealthSQLite"]),
         .executable(name: "healthimport", targets: ["healthimport"]),
     ],
@@ -35,12 +36,14 @@ let package = Package(
         .target(name: "HealthExport", dependencies: ["CLibXML2", "CZlib"]),
         .target(name: "HealthCore", dependencies: ["HealthExport", "CSHA1"]),
         .target(name: "HealthJSON", dependencies: ["HealthExport", "HealthCore"]),
+        .target(name: "HealthStatistics"),
         .target(
             name: "HealthSQLite",
             dependencies: [
                 "HealthExport",
                 "HealthCore",
                 "HealthJSON",
+                "HealthStatistics",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -63,6 +66,7 @@ let package = Package(
             name: "HealthSQLiteTests",
             dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "HealthStatisticsTests", dependencies: ["HealthStatistics"]),
         .testTarget(
             name: "healthimportTests",
             dependencies: [

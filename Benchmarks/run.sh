@@ -3,6 +3,7 @@
 #
 #   Benchmarks/run.sh                      # 200 MB and 1 GB synthetic exports
 #   SIZES="200M" Benchmarks/run.sh         # only the 200 MB one
+#   SIZES="" Benchmarks/run.sh             # only the statistics rows
 #   EXPORTS="/path/export.xml" Benchmarks/run.sh   # benchmark real files instead
 #
 # Environment:
@@ -14,6 +15,9 @@
 #   SKIP_BUILD=1 do not run `swift build` (use whatever .build/release/healthimport exists)
 #   HEALTHIMPORT path of the binary (default .build/release/healthimport)
 #   DATA         cache directory (default Benchmarks/data, git-ignored)
+#   WITHOUT_STATISTICS  a healthimport binary built without statistics (e.g. from the commit before
+#                them), for the "import without statistics" row
+#   STATS_YEARS  years of Watch and iPhone steps in the store of the statistics rows (default 10)
 #
 # To add a row, add a line to bench_rows() below:  bench NAME CMD ARGS...
 set -euo pipefail
@@ -21,7 +25,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BENCH_DIR=$ROOT/Benchmarks
 DATA=${DATA:-$BENCH_DIR/data}
-SIZES=${SIZES:-"200M 1G"}
+SIZES=${SIZES-"200M 1G"}
 SEED=${SEED:-1}
 EXPORT_DATE=${EXPORT_DATE:-"2025-11-20 08:00:00 +0100"}
 RUNS=${RUNS:-3}
@@ -230,7 +234,16 @@ bench_rows() {
     bench_hi "healthimport records export.zip --all"      records "$zip" --all
     BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'" BENCH_STORE=$db
     bench_hi "healthimport import --all (new store)"      import --all --db "$db" "$f"
+    if [ -n "${WITHOUT_STATISTICS:-}" ] && [ -x "$WITHOUT_STATISTICS" ]; then
+        local plain=$DATA/tmp/bench-plain.sqlite
+        BENCH_SETUP="rm -f '$plain' '$plain-wal' '$plain-shm'"
+        BENCH_STORE=$plain
+        bench "healthimport import --all (new store), no statistics" "$WITHOUT_STATISTICS" import --all --db "$plain" "$f"
+        rm -f "$plain" "$plain-wal" "$plain-shm"
+    fi
     BENCH_STORE=$db
+    bench_hi "healthimport stats --type steps --by day"   stats --type steps --by day --db "$db"
+    bench_hi "healthimport stats --type heart-rate --by hour" stats --type heart-rate --by hour --db "$db"
     bench_hi "healthimport import --all --force (same)"   import --all --force --db "$db" "$f"
     bench_hi "healthimport import --all (same, detected)" import --all --db "$db" "$f"
     # Each run of the next row starts from the store the first import left.
@@ -260,6 +273,61 @@ run_file() {  # run_file FILE
     bench_rows
 }
 
+# A store holding STATS_YEARS years of steps (a Watch every 10 minutes, an iPhone every 15 overlapping
+# it, 06:00 to 21:00), written with SQL rather than imported, with every day pending.
+ensure_steps_store() {  # ensure_steps_store -> prints the path of the store
+    local years=${STATS_YEARS:-10} db
+    db=$DATA/steps-${years}y.sqlite
+    if [ ! -s "$db" ]; then
+        log "writing $db"
+        local empty=$DATA/tmp/empty.xml
+        printf '<?xml version="1.0" encoding="UTF-8"?>\n<HealthData locale="en_US">\n <ExportDate value="2025-11-20 08:00:00 +0100"/>\n</HealthData>\n' >"$empty"
+        rm -f "$db" "$db-wal" "$db-shm"
+        "$HEALTHIMPORT" import --all --db "$db" "$empty" >/dev/null 2>&1
+        python3 - "$db" "$years" <<'EOF'
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1])
+years = int(sys.argv[2])
+base = 1448928000  # 2015-12-01 00:00 UTC
+def text(t):
+    return time.strftime("%Y-%m-%dT%H:%M:%S+01:00", time.gmtime(t + 3600))
+def rows(source, model, every, value):
+    for day in range(365 * years):
+        for k in range(15 * 60 // every):
+            start = base + day * 86400 + 5 * 3600 + k * every * 60
+            yield (f"{model}{day}-{k}", "HKQuantityTypeIdentifierStepCount", source, '{"model":"%s"}' % model,
+                   text(start), start, text(start + every * 60), start + every * 60, value, "count")
+sql = ("INSERT INTO quantity_samples (uuid, type, source_name, device, start_date, start_unix, end_date, end_unix,"
+       " value, unit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+db.executemany(sql, rows("Jo’s Apple Watch", "Watch", 10, 300.0))
+db.executemany(sql, rows("Jo’s iPhone", "iPhone", 15, 400.0))
+db.execute("INSERT OR REPLACE INTO anchors (type, newest_creation_unix, boundary_uuids)"
+           " VALUES ('HKQuantityTypeIdentifierStepCount', 0, '')")
+db.execute("INSERT OR IGNORE INTO statistics_pending (type, day)"
+           " SELECT DISTINCT type, start_unix / 86400 FROM quantity_samples")
+db.commit()
+EOF
+    fi
+    printf '%s\n' "$db"
+}
+
+stats_rows() {  # the statistics rows, over the store of ensure_steps_store
+    [ -x "$HEALTHIMPORT" ] || return 0
+    local base db=$DATA/tmp/steps.sqlite samples
+    base=$(ensure_steps_store)
+    samples=$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM quantity_samples").fetchone()[0])' "$base")
+    FILE=$base; BYTES=$(stat -c %s "$base"); TOPLEVEL=$samples
+    out ""
+    out "statistics: ${STATS_YEARS:-10} years of steps, $samples samples (records/s: samples/s), best of $RUNS run(s)"
+    header_row
+    BENCH_SETUP="cp '$base' '$db' && rm -f '$db-wal' '$db-shm'"
+    bench_hi "stats --type steps --by day (computing every day)" stats --type steps --by day --db "$db"
+    bench_hi "stats --type steps --by day (from the table)"      stats --type steps --by day --db "$db"
+    bench_hi "stats --type steps --by month (from the table)"    stats --type steps --by month --db "$db"
+    bench_hi "stats --type steps --by day --priority (samples)"  stats --type steps --by day --db "$db" --priority "Jo’s iPhone"
+    rm -f "$db" "$db-wal" "$db-shm"
+}
+
 main() {
     ensure_tools
     build_baseline
@@ -276,6 +344,7 @@ main() {
     out "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
     local f
     for f in "${files[@]}"; do run_file "$f"; done
+    stats_rows
     out ""
     out "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
     log "results saved to ${RESULTS#"$ROOT"/}"

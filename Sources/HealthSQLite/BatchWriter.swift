@@ -1,6 +1,7 @@
 import GRDB
 import HealthCore
 import HealthExport
+import HealthStatistics
 
 /// The writing thread of an import into the SQLite store: takes record batches from a bounded
 /// queue and inserts them, committing one transaction every ``rowsPerTransaction`` records or
@@ -67,6 +68,12 @@ final class BatchWriter: RecordBatchWriter {
         try thread.join().get()
     }
 
+    /// Moves the days the rows written so far touched into `statistics_pending`, in the open transaction.
+    private static func notePending(_ writer: RecordWriter, _ db: Database) throws {
+        try StoreStatistics.notePending(db, writer.touched)
+        writer.touched.removeAll()
+    }
+
     /// Writes every batch, then the closing; returns what the store found.
     private static func loop(
         _ db: Database, items: BoundedQueue<Item>, importID: Int64, rowsPerTransaction: Int,
@@ -92,6 +99,7 @@ final class BatchWriter: RecordBatchWriter {
                     if rows >= rowsPerTransaction
                         || (secondsPerTransaction.isFinite && clock.now - began >= .seconds(secondsPerTransaction))
                     {
+                        try notePending(writer, db)
                         try db.commit()
                         open = false
                     }
@@ -105,10 +113,15 @@ final class BatchWriter: RecordBatchWriter {
                         for (type, records) in findings.deletions { writer.outcome.deleted[type] = records.count }
                         for (type, records) in findings.restorations { writer.outcome.restored[type] = records.count }
                         writer.outcome.touched.formUnion(findings.touched)
+                        for (type, records) in findings.deletions.merging(findings.restorations, uniquingKeysWith: +) {
+                            for record in records { writer.touched.noteAround(type: type, start: record.start) }
+                        }
                         writer.outcome.anchorsDropped = findings.implausible
                     }
-                    // Stored statistics (by type and range) are to be refreshed here, from
-                    // `writer.outcome.touched` and the run's new rows, in this same transaction.
+                    // The statistics change in the transaction that completes the run; an interrupted
+                    // run leaves its days pending for the next run (or `stats`).
+                    try notePending(writer, db)
+                    if closing.outcome == .completed { try StoreStatistics.refreshPending(db) }
                     if commitAtEnd, closing.outcome != .completed {
                         // A run that may correct the store commits all or nothing: only its outcome stays.
                         try db.rollback()
@@ -124,7 +137,10 @@ final class BatchWriter: RecordBatchWriter {
                     }
                 }
             }
-            if open { try db.commit() }
+            if open {
+                try notePending(writer, db)
+                try db.commit()
+            }
             return writer.outcome
         } catch {
             if open { try? db.rollback() }

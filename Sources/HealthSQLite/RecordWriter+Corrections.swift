@@ -33,7 +33,10 @@ extension RecordWriter {
     /// Counts `record` as updated and notes its range.
     func noteUpdated(_ record: HealthRecord) {
         outcome.updated[record.type, default: 0] += 1
-        if let start = record.start?.secondsSince1970 { outcome.touched.note(type: record.type, start: start) }
+        if let start = record.start?.secondsSince1970 {
+            outcome.touched.note(type: record.type, start: start)
+            touched.note(type: record.type, start: start, end: record.end?.secondsSince1970 ?? start)
+        }
     }
 
     /// Writes a record with a sync identifier as ``CorrectionRules/sync(incoming:version:stored:)`` decides.
@@ -75,6 +78,7 @@ extension RecordWriter {
                     keyedByType ? [item.id.description, type, stored.start, old.description] : [item.id.description, old.description]
                 try db.execute(sql: "UPDATE \(table) SET replaced_by = ? WHERE \(key)", arguments: arguments)
                 outcome.touched.note(type: type, start: stored.start)
+                touched.noteAround(type: type, start: stored.start)
             }
             let added = try insertRow(item)
             try saveSync(item, tag: tag, source: source)

@@ -2,6 +2,7 @@ import GRDB
 import HealthCore
 import HealthExport
 import HealthJSON
+import HealthStatistics
 
 /// Inserts records into the store's typed tables with cached statements.
 ///
@@ -36,6 +37,9 @@ final class RecordWriter {
     var outcome = StoreOutcome()
     /// Rows added to the main tables.
     var inserted = 0
+    /// The days that new, updated, replaced or deleted samples cover, by type: their statistics
+    /// are to be recomputed.
+    var touched = TouchedDays()
 
     init(_ db: Database) {
         self.db = db
@@ -111,6 +115,12 @@ final class RecordWriter {
         }
         let added = try statement.runCountingRows()
         noteInserted(type, added)
+        for item in items {
+            guard case .quantity(let sample) = item.record else { continue }
+            touched.note(
+                type: type, start: sample.header.startDate.secondsSince1970,
+                end: sample.header.endDate.secondsSince1970)
+        }
         if added < items.count {
             // Not expected after the checks above: count the rows SQLite ignored, keep the children.
             outcome.alreadyStored[type, default: 0] += items.count - added
@@ -314,10 +324,16 @@ final class RecordWriter {
         statement.text(sample.valueText)
     }
 
+    @inline(__always)
+    private func touch(_ header: SampleHeader) {
+        touched.note(type: header.type, start: header.startDate.secondsSince1970, end: header.endDate.secondsSince1970)
+    }
+
     private func write(_ sample: QuantitySample, id: RecordID) throws -> Bool {
         let statement = try insert(&quantityStatement, Self.quantityInsert)
         bind(sample, id: id, to: statement)
         guard try statement.run() else { return false }
+        touch(sample.header)
         try writeMetadata(sample.metadata, owner: id)
         if !sample.beats.isEmpty {
             heartbeatRows.begin(rows: sample.beats.count)
@@ -333,6 +349,7 @@ final class RecordWriter {
         statement.real(sample.value)
         statement.text(sample.unit)
         guard try statement.run() else { return false }
+        touch(sample.header)
         try writeMetadata(sample.metadata, owner: id)
         return true
     }
@@ -343,6 +360,7 @@ final class RecordWriter {
         statement.text(sample.value)
         statement.integer(sample.rawValue)
         guard try statement.run() else { return false }
+        touch(sample.header)
         try writeMetadata(sample.metadata, owner: id)
         return true
     }

@@ -8,7 +8,7 @@ import HealthCore
 /// and as UTC seconds since 1970 (`start_unix`), so `sqlite3` alone answers questions.
 public enum StoreSchema {
     /// `PRAGMA user_version` of the newest schema this build writes.
-    public static let version = 2
+    public static let version = 3
 
     /// The migrations, in order. Never edit a shipped one: add a new one.
     public static var migrator: DatabaseMigrator {
@@ -21,6 +21,10 @@ public enum StoreSchema {
             try db.execute(sql: "PRAGMA user_version = 1")
         }
         registerCorrections(&migrator)
+        migrator.registerMigration("v3-statistics") { db in
+            try db.execute(sql: statisticsTables)
+            try db.execute(sql: "PRAGMA user_version = 3")
+        }
         return migrator
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HealthExport
+import HealthFixtures
 
 /// Files made to hurt a reader: each is refused or read within bounds, with one clear error,
 /// and never reaches outside the export.

@@ -1,4 +1,5 @@
 import HealthExport
+import HealthFixtures
 import Testing
 
 /// The overview behind `summary` accepts a file only when a full read does: what libxml2

@@ -69,7 +69,7 @@ import Darwin
 
     @Test(
         "A store written by a newer healthimport is refused, untouched",
-        arguments: ["PRAGMA user_version = 3", "INSERT INTO grdb_migrations (identifier) VALUES ('v3-sources')"])
+        arguments: ["PRAGMA user_version = 99", "INSERT INTO grdb_migrations (identifier) VALUES ('v99-future')"])
     func newerSchema(change: String) throws {
         let (folder, database) = try storeWithOneImport()
         defer { try? FileManager.default.removeItem(atPath: folder) }

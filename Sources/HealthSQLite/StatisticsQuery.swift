@@ -1,0 +1,173 @@
+import GRDB
+import HealthStatistics
+
+/// Answers `healthimport stats` from the store: from the statistics tables when they hold the answer, else
+/// (hours, or another source order for one run) computed from the samples of the range asked for.
+public struct StatisticsQuery: Sendable {
+    /// The type identifier (`HKQuantityTypeIdentifierStepCount`, `HKCategoryTypeIdentifierSleepAnalysis`), or
+    /// ``activityType`` for the activity summaries.
+    public var type: String
+    public var period: Period
+    /// First and last local day asked for (days since 1970), both included; `nil` for no limit.
+    public var since: Int64?
+    public var until: Int64?
+    /// A source order for this run only (highest first); `nil` to use the saved one.
+    public var preferred: [String]?
+
+    /// The name ``type`` takes for the activity rings of the activity summaries.
+    public static let activityType = "HKActivitySummary"
+
+    /// Creates a query.
+    public init(type: String, period: Period, since: Int64? = nil, until: Int64? = nil, preferred: [String]? = nil) {
+        self.type = type
+        self.period = period
+        self.since = since
+        self.until = until
+        self.preferred = preferred
+    }
+
+    /// Parses `yyyy-MM-dd` into days since 1970.
+    public static func day(_ text: String) -> Int64? { LocalDay.days(text) }
+
+    /// The keys of the lines ``rows(_:)`` gives.
+    public var keys: [String] {
+        if type == Self.activityType {
+            return [
+                "day", "activeEnergyBurned", "activeEnergyBurnedGoal", "activeEnergyBurnedUnit", "moveTime", "moveTimeGoal",
+                "exerciseTime", "exerciseTimeGoal", "standHours", "standHoursGoal",
+            ]
+        }
+        return StatisticsOutput.keys(StatisticsKind(type: type) ?? .discrete)
+    }
+
+    private var wallRange: Range<Int64> {
+        let lower = since.map { $0 * 86_400 } ?? Int64.min / 4
+        let upper = until.map { ($0 + 1) * 86_400 } ?? Int64.max / 4
+        return lower..<max(lower, upper)
+    }
+
+    /// The lines answering the query, in time order.
+    public func rows(_ db: Database) throws -> [[StatisticsOutput.Value]] {
+        if type == Self.activityType { return try activityRows(db) }
+        guard let kind = StatisticsKind(type: type) else { return [] }
+        switch (kind, period) {
+        case (.sleep, _):
+            return preferred == nil ? try storedNights(db) : try computedNights(db)
+        case (_, .hour), (_, .night):
+            return try computedBuckets(db, kind: kind)
+        case (.cumulative, _) where preferred != nil:
+            return try computedBuckets(db, kind: kind)
+        default:
+            return try storedBuckets(db, kind: kind)
+        }
+    }
+
+    private func storedBuckets(_ db: Database, kind: StatisticsKind) throws -> [[StatisticsOutput.Value]] {
+        let range = wallRange
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT start_date, end_date, sum, average, minimum, maximum, count, unit, sources FROM statistics
+                WHERE type = ? AND period = ? AND wall_start >= ? AND wall_start < ? ORDER BY wall_start
+                """, arguments: [type, period.rawValue, range.lowerBound, range.upperBound])
+        var lines: [[StatisticsOutput.Value]] = []
+        while let row = try rows.next() {
+            let start = StatisticsOutput.Value.text(row[0])
+            let end = StatisticsOutput.Value.text(row[1])
+            let unit = StatisticsOutput.Value.text(row[7])
+            if kind == .cumulative {
+                lines.append([.text(type), start, end, .number(row[2]), unit, .rawJSON(row[8] ?? "{}")])
+            } else {
+                lines.append([.text(type), start, end, .number(row[3]), .number(row[4]), .number(row[5]), .integer(row[6]), unit])
+            }
+        }
+        return lines
+    }
+
+    private func computedBuckets(_ db: Database, kind: StatisticsKind) throws -> [[StatisticsOutput.Value]] {
+        let range = wallRange
+        var reader = try StatisticsSampleReader(db)
+        let units = try reader.units(type: type)
+        let window = sampleWindow(range)
+        let samples = try reader.quantities(type: type, units: units, window: window, startingIn: kind == .discrete)
+        let periods = [period == .night ? Period.day : period]
+        let buckets =
+            kind == .cumulative
+            ? CumulativeStatistics.buckets(samples, periods: periods, priority: try reader.priority(preferred: preferred), zones: reader.zones)
+            : DiscreteStatistics.buckets(samples, periods: periods, zones: reader.zones)
+        let names = reader.sources.map(\.name)
+        return (buckets[periods[0]] ?? []).filter { range.contains($0.wallStart) && inWindow($0, window) }.map {
+            StatisticsOutput.values($0, type: type, kind: kind, unit: units.unit, sourceNames: names)
+        }
+    }
+
+    /// The samples to read: those of the range asked for, or all of them.
+    private func sampleWindow(_ range: Range<Int64>) -> Range<Int64> {
+        let whole = Int64.min / 4..<Int64.max / 4
+        guard since != nil || until != nil else { return whole }
+        let window = range.statisticsSampleWindow
+        return (since == nil ? whole.lowerBound : window.lowerBound)..<(until == nil ? whole.upperBound : window.upperBound)
+    }
+
+    private func inWindow(_ bucket: StatisticsBucket, _ window: Range<Int64>) -> Bool {
+        window.lowerBound <= bucket.start && bucket.end <= window.upperBound
+    }
+
+    private func storedNights(_ db: Database) throws -> [[StatisticsOutput.Value]] {
+        let range = wallRange
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT night, start_date, end_date, in_bed_minutes, asleep_minutes, awake_minutes, core_minutes,
+                    deep_minutes, rem_minutes, unspecified_minutes, sources
+                FROM sleep_nights WHERE wall_start >= ? AND wall_start < ? ORDER BY wall_start
+                """, arguments: [range.lowerBound, range.upperBound])
+        var lines: [[StatisticsOutput.Value]] = []
+        while let row = try rows.next() {
+            var line: [StatisticsOutput.Value] = [.text(row[0]), .text(row[1]), .text(row[2])]
+            for column in 3...9 { line.append(.number(row[column])) }
+            line.append(.rawJSON(row[10]))
+            lines.append(line)
+        }
+        return lines
+    }
+
+    private func computedNights(_ db: Database) throws -> [[StatisticsOutput.Value]] {
+        let range = wallRange
+        var reader = try StatisticsSampleReader(db)
+        let samples = try reader.sleep(startingIn: (range.lowerBound - 3 * 3600)..<(range.upperBound + 25 * 3600))
+        let nights = SleepNights.nights(samples, priority: try reader.priority(preferred: preferred), zones: reader.zones)
+        let names = reader.sources.map(\.name)
+        return nights.filter { range.contains($0.wallStart - 43_200) }.map { StatisticsOutput.values($0, sourceNames: names) }
+    }
+
+    private func activityRows(_ db: Database) throws -> [[StatisticsOutput.Value]] {
+        var sql = """
+            SELECT day, active_energy_burned, active_energy_burned_goal, active_energy_burned_unit, move_time,
+                move_time_goal, exercise_time, exercise_time_goal, stand_hours, stand_hours_goal
+            FROM activity_summaries
+            """
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        var conditions: [String] = []
+        if let since {
+            conditions.append("day >= ?")
+            arguments.append(LocalDay.text(since))
+        }
+        if let until {
+            conditions.append("day <= ?")
+            arguments.append(LocalDay.text(until))
+        }
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY day"
+        let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+        return rows.map { row in
+            func number(_ column: Int) -> StatisticsOutput.Value {
+                (row[column] as Double?).map { .number($0) } ?? .text(nil)
+            }
+            return [
+                .text(row[0]), number(1), number(2), .text(row[3]), number(4), number(5), number(6), number(7), number(8),
+                number(9),
+            ]
+        }
+    }
+}

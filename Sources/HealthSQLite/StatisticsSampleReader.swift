@@ -1,0 +1,232 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GRDB
+import HealthStatistics
+
+/// Reads the samples statistics are computed from, with their sources and local clocks.
+///
+/// Rows a later export marked deleted (`deleted_by`) or replaced by a newer sync version
+/// (`replaced_by`) are left out.
+struct StatisticsSampleReader {
+    let db: Database
+    let zones = LocalZones()
+    private(set) var sources: [StatisticsSource] = []
+    private var sourceIndex: [String: Int32] = [:]
+    /// Device models the `sources` table knows, by source name.
+    private var knownModels: [String: String?] = [:]
+    private var filters: [String: String] = [:]
+    /// `HKTimeZone` and `HKWasUserEntered` by record UUID: few samples have them, so they are read once
+    /// rather than looked up for every sample.
+    private var clockMetadata: [UInt64: (uuid: String, zone: String?, userEntered: Bool)] = [:]
+    /// One bit per ``clockMetadata`` UUID (a 2^20-bit filter): most samples have no entry, and are told so
+    /// without hashing their UUID.
+    private var clockFilter = [UInt64](repeating: 0, count: 1 << 14)
+
+    init(_ db: Database) throws {
+        self.db = db
+        for row in try Row.fetchAll(db, sql: "SELECT name, device_model FROM sources") {
+            knownModels[row[0] as String] = row[1] as String?
+        }
+        let metadata = try Row.fetchCursor(
+            db, sql: "SELECT record_uuid, key, value FROM metadata WHERE key IN ('HKTimeZone', 'HKWasUserEntered')")
+        while let row = try metadata.next() {
+            var uuid: String = row[0]
+            let value: String = row[2]
+            let key = uuid.withUTF8 { fnv1a(UnsafeRawBufferPointer($0)) }
+            var entry = clockMetadata[key] ?? (uuid, nil, false)
+            if row[1] as String == "HKTimeZone" {
+                entry.zone = value
+            } else {
+                entry.userEntered = value == "1" || value == "true" || value == "YES"
+            }
+            clockMetadata[key] = entry
+            uuid.withUTF8 { Self.setFilterBit(&clockFilter, UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// The sources seen in the order the store saved (`sources --priority`) or `preferred` when given.
+    func priority(preferred: [String]?) throws -> SourcePriority {
+        let order = try preferred ?? String.fetchAll(db, sql: "SELECT name FROM sources WHERE position IS NOT NULL ORDER BY position")
+        return SourcePriority(sources: sources, preferred: order)
+    }
+
+    /// The unit a type's statistics are written in.
+    func units(type: String) throws -> StatisticsUnits {
+        if type == "HKQuantityTypeIdentifierBodyMass" { return StatisticsUnits(type: type, firstUnit: "kg") }
+        let first = try String.fetchOne(
+            db, sql: "SELECT unit FROM quantity_samples WHERE type = ? AND unit IS NOT NULL ORDER BY type, start_unix LIMIT 1",
+            arguments: [type])
+        return StatisticsUnits(type: type, firstUnit: first)
+    }
+
+    /// The quantity (or weight) samples of `type` overlapping `window` (starting in it, with `startingIn`), in
+    /// `units`; samples in units that do not convert are left out.
+    mutating func quantities(
+        type: String, units: StatisticsUnits, window: Range<Int64>, startingIn: Bool = false
+    ) throws -> [StatisticsSample] {
+        let weight = type == "HKQuantityTypeIdentifierBodyMass"
+        let table = weight ? "weight_samples" : "quantity_samples"
+        // The unit comes back only when it is not the type's own, the offset as seconds: no text per sample.
+        let value = weight ? "kilograms, NULL" : "value, CASE WHEN unit = ? THEN NULL ELSE coalesce(unit, '') END"
+        let sql = """
+            SELECT start_unix, end_unix, \(value), source_name, start_date, uuid
+            FROM \(table) AS sample
+            WHERE type = ? AND start_unix >= ? AND start_unix < ? AND end_unix > ?\(try liveFilter(table))
+            """
+        var samples: [StatisticsSample] = []
+        // Samples longer than a week before the window are not looked for: no cumulative sample lasts that long.
+        let lookBack: Int64 = startingIn ? 0 : 7 * 86_400
+        var arguments: StatementArguments = [type, window.lowerBound - lookBack, window.upperBound, window.lowerBound]
+        // Fractions are scaled even in their own unit (0.97 % is 97).
+        if !weight { arguments = [units.unit == "%" ? "" : units.unit] + arguments }
+        var rows = try RawRows(db, sql: sql, arguments: arguments)
+        var lastName = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 1)
+        defer { lastName.deallocate() }
+        var lastNameCount = -1
+        var lastSource = Int32(-1)
+        var lastUnit: (text: String, converter: ((Double) -> Double)?)?
+        while try rows.next() {
+            guard !rows.isNull(2) else { continue }
+            let raw = rows.double(2)
+            let value: Double
+            if !rows.isNull(3) {
+                let unit = rows.bytes(3)
+                if lastUnit == nil || !lastUnit!.text.utf8.elementsEqual(unit) {
+                    let text = String(decoding: unit, as: UTF8.self)
+                    lastUnit = (text, units.converter(from: text.isEmpty ? nil : text))
+                }
+                guard let converter = lastUnit!.converter else { continue }
+                value = converter(raw)
+            } else {
+                value = raw
+            }
+            let (zone, userEntered) = clock(offset: Self.offset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
+            let name = rows.bytes(4)
+            if name.count != lastNameCount || (name.count > 0 && memcmp(name.baseAddress!, lastName.baseAddress!, name.count) != 0) {
+                if name.count > lastName.count {
+                    lastName.deallocate()
+                    lastName = UnsafeMutableRawBufferPointer.allocate(byteCount: name.count, alignment: 1)
+                }
+                if name.count > 0 { lastName.baseAddress!.copyMemory(from: name.baseAddress!, byteCount: name.count) }
+                lastNameCount = name.count
+                let db = self.db
+                let start = rows.int64(0)
+                let uuid = rows.text(6)
+                lastSource = try source(
+                    name: String(decoding: name, as: UTF8.self),
+                    device: { try Self.device(db, table: table, type: type, start: start, uuid: uuid) })
+            }
+            samples.append(
+                StatisticsSample(
+                    start: rows.int64(0), end: rows.int64(1), value: value, source: lastSource, userEntered: userEntered,
+                    zone: zone))
+        }
+        return samples
+    }
+
+    /// The sleep samples starting in `window`.
+    mutating func sleep(startingIn window: Range<Int64>) throws -> [SleepSample] {
+        let sql = """
+            SELECT start_unix, end_unix, value, raw_value, source_name, start_date, uuid, device
+            FROM category_samples AS sample
+            WHERE type = 'HKCategoryTypeIdentifierSleepAnalysis' AND start_unix >= ? AND start_unix < ?\(try liveFilter("category_samples"))
+            """
+        var samples: [SleepSample] = []
+        var rows = try RawRows(db, sql: sql, arguments: [window.lowerBound, window.upperBound])
+        while try rows.next() {
+            let rawValue = rows.isNull(3) ? nil : Int(rows.int64(3))
+            guard let stage = SleepStage(value: rows.text(2), rawValue: rawValue) else { continue }
+            let (zone, userEntered) = clock(offset: Self.offset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
+            let device = rows.text(7)
+            let source = self.source(name: rows.text(4) ?? "", device: { device })
+            samples.append(
+                SleepSample(start: rows.int64(0), end: rows.int64(1), stage: stage, source: source, userEntered: userEntered, zone: zone))
+        }
+        return samples
+    }
+
+    /// Sources seen that the `sources` table does not list yet, or lists without the device model seen now.
+    var newSources: [StatisticsSource] {
+        sources.filter { source in
+            guard let known = knownModels[source.name] else { return true }
+            return known == nil && source.deviceModel != nil
+        }
+    }
+
+    /// The offset of ISO 8601 text ending in `±HH:MM` (`start_date`), in seconds; 0 for anything else.
+    @inline(__always)
+    static func offset(of text: UnsafeRawBufferPointer) -> Int32 {
+        guard text.count >= 6 else { return 0 }
+        let at = text.count - 6
+        let sign = text[at]
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), text[at + 3] == UInt8(ascii: ":") else { return 0 }
+        func digit(_ index: Int) -> Int32 { Int32(text[at + index]) - 48 }
+        let seconds = (digit(1) * 10 + digit(2)) * 3600 + (digit(4) * 10 + digit(5)) * 60
+        return sign == UInt8(ascii: "-") ? -seconds : seconds
+    }
+
+    @inline(__always)
+    private static func filterIndex(_ uuid: UnsafeRawBufferPointer) -> Int {
+        guard uuid.count >= 16 else { return 0 }
+        let bits = uuid.loadUnaligned(fromByteOffset: 0, as: UInt64.self) ^ uuid.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        return Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 44)
+    }
+
+    private static func setFilterBit(_ filter: inout [UInt64], _ uuid: UnsafeRawBufferPointer) {
+        let index = filterIndex(uuid)
+        filter[index >> 6] |= 1 << UInt64(index & 63)
+    }
+
+    @inline(__always)
+    private static func filterBit(_ filter: [UInt64], _ uuid: UnsafeRawBufferPointer) -> Bool {
+        let index = filterIndex(uuid)
+        return filter[index >> 6] & (1 << UInt64(index & 63)) != 0
+    }
+
+    private func clock(offset: Int32, rows: RawRows, uuidColumn: Int32) -> (LocalZones.ZoneID, Bool) {
+        if !clockMetadata.isEmpty {
+            let uuid = rows.bytes(uuidColumn)
+            if Self.filterBit(clockFilter, uuid), let entry = clockMetadata[fnv1a(uuid)], entry.uuid.utf8.elementsEqual(uuid) {
+                return (zones.zone(timeZoneName: entry.zone, writtenOffsetSeconds: offset), entry.userEntered)
+            }
+        }
+        return (zones.fixed(offsetSeconds: offset), false)
+    }
+
+    /// The device JSON of one sample, by its key: read only for the first sample of a source.
+    private static func device(_ db: Database, table: String, type: String, start: Int64, uuid: String?) throws -> String? {
+        try String.fetchOne(
+            db, sql: "SELECT device FROM \(table) WHERE type = ? AND start_unix = ? AND uuid = ?", arguments: [type, start, uuid])
+    }
+
+    private mutating func source(name: String, device: () throws -> String?) rethrows -> Int32 {
+        if let index = sourceIndex[name] { return index }
+        let index = Int32(sources.count)
+        let model = try (knownModels[name] ?? nil) ?? Self.model(inDevice: device())
+        sources.append(StatisticsSource(name: name, deviceModel: model))
+        sourceIndex[name] = index
+        return index
+    }
+
+    /// The `model` of a device's JSON (`{"name":"Apple Watch","model":"Watch",...}`).
+    static func model(inDevice json: String?) -> String? {
+        guard let json, let range = json.range(of: "\"model\":\"") else { return nil }
+        let rest = json[range.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+    }
+
+    /// ` AND ...` leaving out rows marked deleted or superseded, for the columns `table` has.
+    private mutating func liveFilter(_ table: String) throws -> String {
+        if let filter = filters[table] { return filter }
+        let columns = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String })
+        var filter = ""
+        if columns.contains("deleted_by") { filter += " AND deleted_by IS NULL" }
+        if columns.contains("replaced_by") { filter += " AND replaced_by IS NULL" }
+        filters[table] = filter
+        return filter
+    }
+}

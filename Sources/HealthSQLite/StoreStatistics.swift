@@ -1,0 +1,139 @@
+import GRDB
+import HealthStatistics
+
+/// The statistics tables of the store: which days wait for recomputation, and the recomputation itself.
+///
+/// Writers note what they touch with ``notePending(_:_:)`` in the transaction that writes the rows;
+/// ``refreshPending(_:)`` recomputes the buckets those days reach (their days, weeks, months and nights)
+/// and empties the list, in the caller's transaction. The computation is ``HealthStatistics``'s; this
+/// file only reads samples and writes rows.
+public enum StoreStatistics {
+    /// The periods kept in the `statistics` table (hours are computed when asked for).
+    static let storedPeriods: [Period] = [.day, .week, .month]
+
+    /// Adds the touched days of types that have statistics to `statistics_pending`.
+    public static func notePending(_ db: Database, _ touched: TouchedDays) throws {
+        guard !touched.isEmpty else { return }
+        let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO statistics_pending (type, day) VALUES (?, ?)")
+        for (type, days) in touched.days where StatisticsKind(type: type) != nil {
+            for day in days { try statement.execute(arguments: [type, day]) }
+        }
+    }
+
+    /// Whether some statistics wait for recomputation.
+    public static func hasPending(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM statistics_pending)") ?? false
+    }
+
+    /// Marks every day of every sample pending: after the saved source order changed.
+    public static func markAllPending(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM statistics")
+        try db.execute(sql: "DELETE FROM sleep_nights")
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO statistics_pending (type, day) SELECT DISTINCT type, start_unix / 86400 FROM quantity_samples;
+                INSERT OR IGNORE INTO statistics_pending (type, day) SELECT DISTINCT type, start_unix / 86400 FROM weight_samples;
+                INSERT OR IGNORE INTO statistics_pending (type, day) SELECT DISTINCT type, start_unix / 86400
+                    FROM category_samples WHERE type = 'HKCategoryTypeIdentifierSleepAnalysis';
+                """)
+    }
+
+    /// Recomputes the statistics of every pending day and empties `statistics_pending`.
+    public static func refreshPending(_ db: Database) throws {
+        var pending: [String: Set<Int32>] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT type, day FROM statistics_pending") {
+            pending[row[0] as String, default: []].insert(Int32(row[1] as Int64))
+        }
+        guard !pending.isEmpty else { return }
+        var touched = TouchedDays()
+        for (type, days) in pending { for day in days { touched.note(type: type, day: day) } }
+        try refresh(db, touched: touched)
+        try db.execute(sql: "DELETE FROM statistics_pending")
+    }
+
+    /// Recomputes the buckets `touched` reaches, replacing their rows.
+    public static func refresh(_ db: Database, touched: TouchedDays) throws {
+        var reader = try StatisticsSampleReader(db)
+        for (type, days) in touched.days.sorted(by: { $0.key < $1.key }) {
+            guard let kind = StatisticsKind(type: type) else { continue }
+            let units = try reader.units(type: type)
+            for range in TouchedDays.wallRanges(utcDays: days, monthsPerRange: 6) {
+                switch kind {
+                case .sleep: try refreshNights(db, reader: &reader, wallRange: range)
+                case .cumulative, .discrete:
+                    try refreshBuckets(db, reader: &reader, type: type, kind: kind, units: units, wallRange: range)
+                }
+            }
+        }
+        let insert = try db.cachedStatement(sql: """
+                INSERT INTO sources (name, device_model) VALUES (?, ?)
+                ON CONFLICT(name) DO UPDATE SET device_model = coalesce(device_model, excluded.device_model)
+                """)
+        for source in reader.newSources { try insert.execute(arguments: [source.name, source.deviceModel]) }
+    }
+
+    private static func refreshBuckets(
+        _ db: Database, reader: inout StatisticsSampleReader, type: String, kind: StatisticsKind, units: StatisticsUnits,
+        wallRange: Range<Int64>
+    ) throws {
+        let samples = try reader.quantities(
+            type: type, units: units, window: wallRange.statisticsSampleWindow, startingIn: kind == .discrete)
+        let result =
+            kind == .cumulative
+            ? CumulativeStatistics.buckets(samples, periods: storedPeriods, priority: try reader.priority(preferred: nil), zones: reader.zones)
+            : DiscreteStatistics.buckets(samples, periods: storedPeriods, zones: reader.zones)
+        try db.execute(
+            sql: "DELETE FROM statistics WHERE type = ? AND wall_start >= ? AND wall_start < ?",
+            arguments: [type, wallRange.lowerBound, wallRange.upperBound])
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO statistics (type, period, bucket, wall_start, start_date, start_unix, end_date, end_unix, unit,
+                    sum, average, minimum, maximum, count, sources) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        let names = reader.sources.map(\.name)
+        for period in storedPeriods {
+            for bucket in result[period] ?? [] where wallRange.contains(bucket.wallStart) {
+                let sources = StatisticsOutput.Value.amounts(
+                    bucket.sources.map { (names[Int($0.source)], $0.amount) }.sorted { $0.0 < $1.0 }).json
+                let discrete = kind == .discrete
+                try insert.execute(arguments: [
+                    type, period.rawValue, bucket.label, bucket.wallStart, bucket.startText, bucket.start, bucket.endText,
+                    bucket.end, units.unit, bucket.sum, discrete ? bucket.average : nil, discrete ? bucket.minimum : nil,
+                    discrete ? bucket.maximum : nil, discrete ? bucket.count : nil, discrete ? nil : sources,
+                ])
+            }
+        }
+    }
+
+    private static func refreshNights(_ db: Database, reader: inout StatisticsSampleReader, wallRange: Range<Int64>) throws {
+        // A night of day D holds samples starting D 12:00 to D+1 12:00 on their clock (offsets -12:00 to +14:00).
+        let samples = try reader.sleep(startingIn: (wallRange.lowerBound - 3 * 3600)..<(wallRange.upperBound + 25 * 3600))
+        let nights = SleepNights.nights(samples, priority: try reader.priority(preferred: nil), zones: reader.zones)
+        try db.execute(
+            sql: "DELETE FROM sleep_nights WHERE wall_start >= ? AND wall_start < ?",
+            arguments: [wallRange.lowerBound + 43_200, wallRange.upperBound + 43_200])
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO sleep_nights (night, wall_start, start_date, start_unix, end_date, end_unix, in_bed_minutes,
+                    asleep_minutes, awake_minutes, core_minutes, deep_minutes, rem_minutes, unspecified_minutes, sources)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        let names = reader.sources.map(\.name)
+        for night in nights where wallRange.contains(night.wallStart - 43_200) {
+            let values = StatisticsOutput.values(night, sourceNames: names)
+            try insert.execute(arguments: [
+                night.night, night.wallStart, night.startText, night.firstAsleep, night.endText, night.lastAsleep,
+                night.minutes(.inBed), night.asleepMinutes, night.minutes(.awake), night.minutes(.core),
+                night.minutes(.deep), night.minutes(.rem), night.minutes(.unspecified), values[10].json,
+            ])
+        }
+    }
+}
+
+extension HealthStore {
+    /// Recomputes the statistics an interrupted import or an upgrade left pending, if any.
+    public func refreshPendingStatistics() throws {
+        guard try read({ db in try StoreStatistics.hasPending(db) }) else { return }
+        try writeImmediate { db in try StoreStatistics.refreshPending(db) }
+    }
+}

@@ -1,0 +1,80 @@
+/// The buckets of one period being filled, found by wall-clock start; the last one used is tried first.
+struct BucketTable {
+    let period: Period
+    private(set) var buckets: [StatisticsBucket] = []
+    private var indexByWallStart: [Int64: Int] = [:]
+    // The span of the bucket last used, on the clock last used: contributions inside it skip the look-up.
+    private var cachedZone: LocalZones.ZoneID = -1
+    private var cachedStart: Int64 = 0
+    private var cachedEnd: Int64 = 0
+    private var cachedIndex = 0
+
+    init(period: Period) {
+        self.period = period
+    }
+
+    /// The index of the bucket holding `instant` on clock `zone`, and the instant that bucket ends on that clock.
+    @inline(__always)
+    mutating func bucket(holding instant: Int64, zone: LocalZones.ZoneID, zones: LocalZones) -> (index: Int, end: Int64) {
+        if zone == cachedZone, cachedStart <= instant, instant < cachedEnd { return (cachedIndex, cachedEnd) }
+        let wallStart = period.bucketStart(wall: zones.wall(zone, at: instant))
+        let start = zones.instant(zone, wall: wallStart)
+        let end = zones.instant(zone, wall: period.nextBucketStart(after: wallStart))
+        let index: Int
+        if let found = indexByWallStart[wallStart] {
+            index = found
+        } else {
+            index = buckets.count
+            indexByWallStart[wallStart] = index
+            buckets.append(
+                StatisticsBucket(
+                    period: period, wallStart: wallStart, zone: zone, start: start, end: end,
+                    startOffset: zones.offset(zone, at: start), endOffset: zones.offset(zone, at: end),
+                    sum: 0, count: 0, minimum: .infinity, maximum: -.infinity, sources: []))
+        }
+        cachedZone = zone
+        cachedStart = start
+        cachedEnd = end
+        cachedIndex = index
+        return (index, end)
+    }
+
+    /// Adds `amount`, spread evenly over `[start, end)` (all of it at `start` when they are equal), to the
+    /// buckets of clock `zone` that span overlaps, credited to `source`.
+    @inline(__always)
+    mutating func spread(_ amount: Double, from start: Int64, to end: Int64, zone: LocalZones.ZoneID, source: Int32, zones: LocalZones) {
+        var from = start
+        while true {
+            let (index, bucketEnd) = bucket(holding: from, zone: zone, zones: zones)
+            if end <= bucketEnd {
+                let share = start == end ? amount : amount * Double(end - from) / Double(end - start)
+                add(share, to: index, source: source)
+                return
+            }
+            add(amount * Double(bucketEnd - from) / Double(end - start), to: index, source: source)
+            from = bucketEnd
+        }
+    }
+
+    @inline(__always)
+    private mutating func add(_ amount: Double, to index: Int, source: Int32) {
+        buckets[index].sum += amount
+        buckets[index].sources.add(amount, source: source)
+    }
+
+    /// Adds one value of a discrete type to the bucket holding `instant` on clock `zone`.
+    @inline(__always)
+    mutating func record(_ value: Double, at instant: Int64, zone: LocalZones.ZoneID, source: Int32, zones: LocalZones) {
+        let index = bucket(holding: instant, zone: zone, zones: zones).index
+        buckets[index].sum += value
+        buckets[index].count += 1
+        buckets[index].minimum = min(buckets[index].minimum, value)
+        buckets[index].maximum = max(buckets[index].maximum, value)
+        buckets[index].sources.add(1, source: source)
+    }
+
+    /// The buckets in order of wall-clock start.
+    func sorted() -> [StatisticsBucket] {
+        buckets.sorted { $0.wallStart < $1.wallStart }
+    }
+}

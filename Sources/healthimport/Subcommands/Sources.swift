@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import HealthSQLite
+
+/// `healthimport sources`: the sources statistics have seen, in priority order; `--priority` saves an order.
+struct Sources: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the sources in the order statistics rank them, or save an order.",
+        discussion: """
+            Samples entered by hand rank above every source; then the saved order; then Apple Watch, iPhone, and
+            every other source alphabetically. Saving an order recomputes the statistics it changes.
+            """
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: ArgumentHelp("Source names, highest priority first, comma-separated, to save in the store (\"\" clears the order).", valueName: "names"))
+    var priority: String?
+
+    func run() throws {
+        try CommandRunner.run {
+            guard FileManager.default.fileExists(atPath: store.db) else {
+                throw CommandFailure("\(store.db): no such store (import an export first, or use --db)")
+            }
+            let healthStore = try HealthStore.open(path: store.db)
+            try healthStore.refreshPendingStatistics()
+            if let priority {
+                try healthStore.write { db in try StoreSources.save(db, order: SourceOrder.parse(priority)) }
+            }
+            let sources = try healthStore.read { db in try StoreSources.list(db) }
+            var output = StatisticsTable(format: .table)
+            output.add(
+                keys: ["rank", "source", "device", "saved"],
+                rows: sources.map {
+                    [.integer($0.rank), .text($0.name), .text($0.deviceModel), .text($0.savedPosition.map { String($0) })]
+                })
+            try StandardOutput.print(output.text)
+        }
+    }
+}

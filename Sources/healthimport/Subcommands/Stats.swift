@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import HealthCore
+import HealthExport
+import HealthSQLite
+import HealthStatistics
+
+/// `healthimport stats`: the numbers the Health app shows, from the store.
+struct Stats: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show statistics merged across sources the way the Health app merges them.",
+        discussion: """
+            Cumulative types (steps, distances, energy, ...) are merged by source priority piece by piece of time;
+            discrete types (heart rate, weight, ...) are averaged over every source; sleep is counted by night
+            (noon to noon). Buckets follow each sample's local time.
+            """
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(
+        name: .customLong("type"),
+        help: ArgumentHelp(
+            "The type; repeatable. The names `import --type` takes (steps, heart-rate, weight, sleep, activity, HKQuantityTypeIdentifierStepCount, ...).",
+            valueName: "type"))
+    var types: [String]
+
+    @Option(help: ArgumentHelp("The bucket: hour, day, week, month, or night (sleep).", valueName: "period"))
+    var by: Period = .day
+
+    @Option(help: ArgumentHelp("From this local day on (yyyy-MM-dd).", valueName: "yyyy-MM-dd"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Up to and including this local day (yyyy-MM-dd).", valueName: "yyyy-MM-dd"))
+    var until: String?
+
+    @Option(help: ArgumentHelp("Source names, highest priority first, comma-separated, for this run only (else the order `sources --priority` saved).", valueName: "names"))
+    var priority: String?
+
+    @Flag(help: "Print JSON lines.")
+    var json = false
+
+    @Flag(help: "Print CSV with a header line.")
+    var csv = false
+
+    func validate() throws {
+        if json && csv { throw ValidationError("Use only one of --json and --csv.") }
+        for (name, value) in [("--since", since), ("--until", until)] {
+            if let value, StatisticsQuery.day(value) == nil {
+                throw ValidationError("\(name) '\(value)' is not a date: write it as yyyy-MM-dd.")
+            }
+        }
+        do { _ = try TypeSelection(types) } catch { throw ValidationError(error.description) }
+        if types.isEmpty { throw ValidationError("Name a type with --type (steps, heart-rate, sleep, ...).") }
+    }
+
+    func run() throws {
+        try CommandRunner.run {
+            guard FileManager.default.fileExists(atPath: store.db) else {
+                throw CommandFailure("\(store.db): no such store (import an export first, or use --db)")
+            }
+            let healthStore = try HealthStore.open(path: store.db)
+            try healthStore.refreshPendingStatistics()
+            let selected = try selectedTypes(in: healthStore)
+            let preferred = priority.map(SourceOrder.parse)
+            var output = StatisticsTable(format: json ? .json : csv ? .csv : .table)
+            for type in selected {
+                let kind = StatisticsKind(type: type)
+                if kind == .sleep, by != .night {
+                    throw CommandFailure("sleep is counted by night: use --by night", exitCode: 64)
+                }
+                if kind != .sleep, by == .night {
+                    throw CommandFailure("--by night is for sleep; \(type) takes hour, day, week or month", exitCode: 64)
+                }
+                let query = StatisticsQuery(
+                    type: type, period: by, since: since.flatMap(StatisticsQuery.day), until: until.flatMap(StatisticsQuery.day),
+                    preferred: preferred)
+                let rows = try healthStore.read { db in try query.rows(db) }
+                output.add(keys: query.keys, rows: rows)
+            }
+            try StandardOutput.print(output.text)
+        }
+    }
+
+    /// The store's types that `--type` names and that have statistics.
+    private func selectedTypes(in store: HealthStore) throws -> [String] {
+        let selection = try TypeSelection(types)
+        let known = try store.read { db in try String.fetchAll(db, sql: "SELECT type FROM anchors ORDER BY type") }
+        let selected = known.filter { type in
+            if type == StatisticsQuery.activityType { return selection.selects(kind: .activitySummary, type: type) }
+            guard let kind = StatisticsKind(type: type) else { return false }
+            let recordKind: RecordKind =
+                kind == .sleep ? .category : type == "HKQuantityTypeIdentifierBodyMass" ? .weight : .quantity
+            return selection.selects(kind: recordKind, type: type)
+        }
+        if selected.isEmpty {
+            throw CommandFailure("the store holds no samples of \(types.joined(separator: ", ")) with statistics")
+        }
+        return selected
+    }
+}
+
+extension Period: ExpressibleByArgument {}
+
+/// `--priority "Jo’s iPhone,Jo’s Apple Watch"`.
+enum SourceOrder {
+    static func parse(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}

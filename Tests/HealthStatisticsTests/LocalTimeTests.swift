@@ -1,0 +1,63 @@
+import HealthStatistics
+import Testing
+
+@Suite struct LocalTimeTests {
+    let f = Fixture()
+
+    @Test("Without HKTimeZone a sample's day is that of the offset the export wrote")
+    func writtenOffset() {
+        let pacific = f.zones.zone(timeZoneName: nil, writtenOffsetSeconds: -7 * 3600)
+        // 2024-05-11 06:30 UTC is 2024-05-10 23:30 at -07:00: 300 steps on May 10, a day starting at -07:00.
+        let buckets = f.days([f.sample(f.watch, (30, 30), (31, 0), 300, zone: pacific)])
+        #expect(buckets.map(\.label) == ["2024-05-10"])
+        #expect(buckets[0].startText == "2024-05-10T00:00:00-07:00")
+        #expect(buckets[0].endText == "2024-05-11T00:00:00-07:00")
+        #expect(buckets[0].sum == 300)
+    }
+
+    @Test("HKTimeZone decides the day over the written offset")
+    func namedZone() {
+        // 2024-05-10 22:30 UTC: written at -07:00 it is 15:30 on May 10; in Europe/Paris (+02:00) 00:30 on May 11.
+        let paris = f.zones.zone(timeZoneName: "Europe/Paris", writtenOffsetSeconds: -7 * 3600)
+        let pacific = f.zones.zone(timeZoneName: nil, writtenOffsetSeconds: -7 * 3600)
+        let inParis = f.days([f.sample(f.watch, (22, 30), (22, 40), 100, zone: paris)])
+        #expect(inParis.map(\.label) == ["2024-05-11"])
+        #expect(inParis[0].startText == "2024-05-11T00:00:00+02:00")
+        let asWritten = f.days([f.sample(f.watch, (22, 30), (22, 40), 100, zone: pacific)])
+        #expect(asWritten.map(\.label) == ["2024-05-10"])
+    }
+
+    @Test("Two time zones: each sample lands in the day of its own clock")
+    func twoZones() {
+        let paris = f.zones.zone(timeZoneName: "Europe/Paris", writtenOffsetSeconds: 0)
+        let newYork = f.zones.zone(timeZoneName: "America/New_York", writtenOffsetSeconds: 0)
+        // 2024-05-10 21:00-21:10 UTC: 23:00 in Paris (May 10). 2024-05-11 03:00-03:10 UTC: 23:00 in New York
+        // (May 10, -04:00). Both on May 10: 200 + 300 = 500; the day is shown on the clock of its earliest sample.
+        let buckets = f.days([
+            f.sample(f.watch, (21, 0), (21, 10), 200, zone: paris), f.sample(f.watch, (27, 0), (27, 10), 300, zone: newYork),
+        ])
+        #expect(buckets.map(\.label) == ["2024-05-10"])
+        #expect(buckets[0].sum == 500)
+        #expect(buckets[0].startText == "2024-05-10T00:00:00+02:00")
+    }
+
+    @Test("The day clocks change has 23 hours and ends in the new offset")
+    func daylightSaving() throws {
+        let losAngeles = try #require(f.zones.named("America/Los_Angeles"))
+        // 2024-03-10 in Los Angeles: 08:00 UTC (midnight PST) to 07:00 UTC next day (midnight PDT), 23 hours.
+        let start: Int64 = 1_710_057_600  // 2024-03-10 08:00 UTC
+        let buckets = CumulativeStatistics.buckets(
+            [StatisticsSample(start: start + 3600, end: start + 3600 + 600, value: 10, source: 0, zone: losAngeles)],
+            periods: [.day], priority: f.priority(), zones: f.zones)[.day]!
+        #expect(buckets[0].startText == "2024-03-10T00:00:00-08:00")
+        #expect(buckets[0].endText == "2024-03-11T00:00:00-07:00")
+        #expect(buckets[0].end - buckets[0].start == 23 * 3600)
+        // A sample at 12:00 PDT on March 10 (19:00 UTC) reads 12:00 on the zone's clock.
+        #expect(f.zones.wall(losAngeles, at: start + 11 * 3600) - (start - 8 * 3600) == 12 * 3600)
+    }
+
+    @Test("An unknown HKTimeZone falls back to the written offset")
+    func unknownZone() {
+        #expect(f.zones.zone(timeZoneName: "Mars/Olympus", writtenOffsetSeconds: 3600) == f.zones.fixed(offsetSeconds: 3600))
+    }
+}
