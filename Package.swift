@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -44,6 +45,19 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        .target(name: "HealthWatch", dependencies: ["HealthExport"]),
+        .target(
+            name: "HealthQuery",
+            dependencies: ["HealthCore", "HealthSQLite", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "HealthMCP",
+            dependencies: [
+                "HealthCore",
+                "HealthQuery",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
         .executableTarget(
             name: "healthimport",
             dependencies: [
@@ -51,6 +65,9 @@ let package = Package(
                 "HealthCore",
                 "HealthJSON",
                 "HealthSQLite",
+                "HealthMCP",
+                "HealthQuery",
+                "HealthWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

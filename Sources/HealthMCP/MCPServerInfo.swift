@@ -1,0 +1,6 @@
+import MCP
+
+/// The name and version the MCP server announces.
+enum MCPServerInfo {
+    static let name = "healthimport"
+}
