@@ -50,6 +50,7 @@ let package = Package(
             name: "HealthQuery",
             dependencies: ["HealthCore", "HealthSQLite", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(name: "HealthReport", dependencies: ["HealthCore", "HealthQuery", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "HealthMCP",
             dependencies: [
@@ -67,6 +68,7 @@ let package = Package(
                 "HealthSQLite",
                 "HealthMCP",
                 "HealthQuery",
+                "HealthReport",
                 "HealthWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -131,7 +131,7 @@ public struct StoreDailyStatistics: DailyStatistics {
     }
 
     /// SQL conditions on `start_unix` and the local day for `from...to`, with their values.
-    static func dayRange(from: String?, to: String?) -> (String, StatementArguments) {
+    public static func dayRange(from: String?, to: String?) -> (String, StatementArguments) {
         var sql = ""
         var arguments: StatementArguments = []
         if let from, let low = DayText.unixMidnight(from) {
