@@ -126,4 +126,64 @@ import Testing
         #expect(result.status == 66)
         #expect(result.stderr == "healthimport: error: nowhere is not a folder\n")
     }
+
+    @Test("a newer export imports only what is new")
+    func newerExportImportsWhatIsNew() throws {
+        let folder = try CLI.temporaryFolder()
+        let staging = try CLI.temporaryFolder()
+        let first = GeneratedExport(records: 3_000, days: 10)
+        let watch = try BackgroundCLI(["watch", "inbox", "--db", "health.sqlite", "--all", "--json", "--settle", "0.3"], directory: folder)
+        try FileManager.default.createDirectory(atPath: folder + "/inbox", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: try first.write(to: staging, name: "june.xml"), toPath: folder + "/inbox/june.xml")
+        #expect(watch.waitFor { Self.outcomes(watch).count == 1 }, "stderr: \(watch.stderr)")
+        let newer = first.newer(records: 250)
+        try FileManager.default.moveItem(atPath: try newer.write(to: staging, name: "july.xml"), toPath: folder + "/inbox/july.xml")
+        #expect(watch.waitFor { Self.outcomes(watch).count == 2 }, "stderr: \(watch.stderr)")
+        #expect(watch.terminate() == 0)
+
+        let objects = watch.stdout.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        try #require(objects.count == 2, "\(watch.stdout)")
+        let totals = objects.map { $0["total"] as? [String: Any] ?? [:] }
+        #expect(objects.map { $0["path"] as? String } == ["inbox/june.xml", "inbox/july.xml"])
+        // The same counts as two `import` runs of the same files.
+        var expected: [[String: Any]] = []
+        for name in ["june.xml", "july.xml"] {
+            let run = try CLI.run(["import", folder + "/inbox/" + name, "--all", "--db", "manual.sqlite", "--json", "-q"], directory: folder)
+            let object = (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any]
+            expected.append(object?["total"] as? [String: Any] ?? [:])
+        }
+        #expect(totals[1]["new"] as? Int == expected[1]["new"] as? Int, "\(totals[1]) \(expected[1])")
+        #expect(totals[1]["alreadyImported"] as? Int == expected[1]["alreadyImported"] as? Int)
+        #expect((totals[1]["new"] as? Int ?? 0) < (totals[0]["new"] as? Int ?? 0) / 10)
+    }
+
+    @Test("SIGTERM during an import commits what was read, exits 0, and the next start completes the export")
+    func stopsCleanlyMidImport() throws {
+        let folder = try CLI.temporaryFolder()
+        let staging = try CLI.temporaryFolder()
+        let database = folder + "/health.sqlite"
+        try FileManager.default.createDirectory(atPath: folder + "/inbox", withIntermediateDirectories: true)
+        let export = GeneratedExport(records: 120_000, days: 60)
+        let arguments = ["watch", "inbox", "--db", "health.sqlite", "--all", "--settle", "0.2"]
+        let watch = try BackgroundCLI(arguments, directory: folder)
+        try FileManager.default.moveItem(atPath: try export.write(to: staging), toPath: folder + "/inbox/export.xml")
+        let running = watch.waitFor {
+            ((try? StoreInspection.read(database) { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM imports WHERE outcome = 'running'") ?? 0
+            }) ?? 0) > 0
+        }
+        try #require(running, "the import never started: \(watch.stderr)")
+        #expect(watch.terminate() == 0, "\(watch.stderr)")
+        #expect(watch.stderr.contains("stopped during inbox/export.xml; what was read is committed"), "\(watch.stderr)")
+        #expect(try StoreInspection.runs(database).map(\.outcome) == ["interrupted"])
+        #expect(try StoreInspection.integrity(database) == "ok")
+
+        let again = try BackgroundCLI(arguments, directory: folder)
+        #expect(again.waitFor(60) { !Self.outcomes(again).isEmpty }, "stderr: \(again.stderr)")
+        #expect(again.terminate() == 0)
+        #expect(Self.outcomes(again).first?.contains("imported inbox/export.xml: import #2") == true, "\(again.stderr)")
+        #expect(try StoreInspection.runs(database).map(\.outcome) == ["interrupted", "completed"])
+    }
 }
