@@ -77,6 +77,8 @@ let package = Package(
         .testTarget(name: "HealthExportTests", dependencies: ["HealthExport", "HealthFixtures"]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "HealthFixtures"]),
         .testTarget(name: "HealthJSONTests", dependencies: ["HealthJSON", "HealthFixtures"]),
+        .testTarget(name: "HealthQueryTests", dependencies: ["HealthQuery"]),
+        .testTarget(name: "HealthWatchTests", dependencies: ["HealthWatch"]),
         .testTarget(
             name: "HealthSQLiteTests",
             dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]
