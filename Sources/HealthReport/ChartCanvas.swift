@@ -98,8 +98,8 @@ enum Charts {
                 + HTMLText.coordinate(canvas.values.y(point.value))
         }
         canvas.add("<path d=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(trend == nil ? 1.5 : 2.5)\" class=\"\(trend == nil ? "series" : "trend")\"/>")
-        let radius = points.count > 400 ? 1.5 : 3
-        canvas.add("<g fill=\"\(color)\" fill-opacity=\"\(trend == nil ? 1 : 0.55)\">")
+        let radius = points.count > 400 ? 1.5 : 3.5
+        canvas.add("<g fill=\"\(color)\" fill-opacity=\"\(trend == nil ? 1 : 0.7)\">")
         for point in points {
             canvas.add(
                 "<circle cx=\"\(HTMLText.coordinate(canvas.time.x(Double(point.day))))\" cy=\"\(HTMLText.coordinate(canvas.values.y(point.value)))\" r=\"\(radius)\"><title>\(HTMLText.escape(point.title))</title></circle>"

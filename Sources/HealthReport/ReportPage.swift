@@ -41,6 +41,10 @@ struct ReportPage {
         :root { --text: #1d1d1f; --muted: #5b5b60; --grid: #e3e3e6; --axis: #8a8a90; --background: #ffffff; --panel: #f6f6f8; }
         @media (prefers-color-scheme: dark) {
           :root { --text: #ececf0; --muted: #a5a5ad; --grid: #34343a; --axis: #77777f; --background: #141416; --panel: #1e1e22; }
+          /* Okabe-Ito's blue is too dark on a dark panel: a lighter blue of the same hue. */
+          [fill="#0072B2"] { fill: #3D9BE0; }
+          [stroke="#0072B2"] { stroke: #3D9BE0; }
+          .swatch[style*="#0072B2"] { background: #3D9BE0 !important; }
         }
         * { box-sizing: border-box; }
         body { margin: 0 auto; max-width: 1180px; padding: 24px; background: var(--background); color: var(--text);
