@@ -174,4 +174,13 @@ import Testing
         #expect(result.stderr == "healthimport: error: missing.sqlite does not exist: import an export first, or give --db\n")
         #expect(!FileManager.default.fileExists(atPath: folder + "/missing.sqlite"))
     }
+
+    @Test("SIGTERM ends the server at once, with standard input still open")
+    func endsOnSIGTERM() throws {
+        let session = try Session()
+        _ = try session.initialize()
+        kill(session.server.process.processIdentifier, SIGTERM)
+        #expect(session.server.waitFor(10) { !session.server.process.isRunning })
+        #expect(session.server.process.terminationReason == .uncaughtSignal)
+    }
 }

@@ -20,6 +20,7 @@ struct MCPServe: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
+            Interrupt.endAtOnce()
             let reader = try StoreReader(path: store.db)
             let server = HealthMCPServer(reader: reader, version: HealthImportCommand.configuration.version)
             let finished = DispatchSemaphore(value: 0)
