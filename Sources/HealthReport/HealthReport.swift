@@ -14,7 +14,7 @@ public enum HealthReport {
         page.section("Daily steps", steps(data))
         page.section("Heart", heart(data))
         page.section("Sleep per night", sleep(data))
-        page.section("Workouts per week", workouts(data))
+        page.section("Workouts by kind", workouts(data))
         page.section("Activity rings", rings(data))
         page.section("What the store holds", StoreTable.html(data.status))
         return page.html
@@ -142,25 +142,42 @@ public enum HealthReport {
         let kinds = totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(6).map(\.key)
         let named = totals.count > kinds.count ? kinds.prefix(5).map { $0 } : kinds
         let labels = named.map(Self.activityName) + (totals.count > named.count ? ["Other"] : [])
-        var weeks: [(day: Int, counts: [Double])] = []
+        // Weeks, or months when there are more than two years of them, so each bar stays readable.
+        let firstDay = data.workouts.first.map(\.day) ?? ""
+        let lastDay = data.workouts.last.map(\.day) ?? ""
+        let monthly = (DayNumber.of(lastDay) ?? 0) - (DayNumber.of(firstDay) ?? 0) > 2 * 366
+        var periods: [(day: Int, days: Int, counts: [Double])] = []
         for entry in data.workouts {
-            guard let monday = DayText.weekStart(entry.day).flatMap(DayNumber.of) else { continue }
-            if weeks.last?.day != monday { weeks.append((monday, Array(repeating: 0, count: labels.count))) }
+            let start = monthly ? String(entry.day.prefix(7)) + "-01" : DayText.weekStart(entry.day) ?? entry.day
+            guard let day = DayNumber.of(start) else { continue }
+            if periods.last?.day != day {
+                let length = monthly ? Self.daysInMonth(start) : 7
+                periods.append((day, length, Array(repeating: 0, count: labels.count)))
+            }
             let slot = named.firstIndex(of: entry.activity) ?? labels.count - 1
-            weeks[weeks.count - 1].counts[slot] += Double(entry.count)
+            periods[periods.count - 1].counts[slot] += Double(entry.count)
         }
-        let bars = weeks.map { week in
+        let bars = periods.map { period in
             StackedBar(
-                day: week.day, days: 7, values: week.counts,
-                title: "week of \(DayNumber.text(week.day)): "
-                    + zip(labels, week.counts).filter { $0.1 > 0 }.map { "\(HTMLText.number($0.1)) \($0.0)" }.joined(separator: ", "))
+                day: period.day, days: period.days, values: period.counts,
+                title: (monthly ? String(DayNumber.text(period.day).prefix(7)) : "week of \(DayNumber.text(period.day))") + ": "
+                    + zip(labels, period.counts).filter { $0.1 > 0 }.map { "\(HTMLText.number($0.1)) \($0.0)" }.joined(separator: ", "))
         }
         let colors = Array(Palette.cycle.prefix(labels.count))
-        let svg = Charts.stacked(bars, colors: colors, unit: "workouts", integers: true, label: "Workouts per week by kind")
+        let svg = Charts.stacked(bars, colors: colors, unit: "workouts", integers: true, label: "Workouts per \(monthly ? "month" : "week") by kind")
         return Figure.chart(
             "workouts", points: bars.count, svg: svg,
-            caption: "Workouts per week (weeks start on Monday) by kind; \(HTMLText.number(Double(totals.values.reduce(0, +)))) in all.",
+            caption: (monthly ? "Workouts per month by kind" : "Workouts per week (weeks start on Monday) by kind")
+                + "; \(HTMLText.number(Double(totals.values.reduce(0, +)))) in all.",
             legend: Array(zip(labels, colors)))
+    }
+
+    /// The days of the month that `day` (`yyyy-MM-01`) begins.
+    static func daysInMonth(_ day: String) -> Int {
+        let year = Int(day.prefix(4)) ?? 1970
+        let month = Int(day.dropFirst(5).prefix(2)) ?? 1
+        let next = month == 12 ? "\(year + 1)-01-01" : "\(year)-\(month < 9 ? "0" : "")\(month + 1)-01"
+        return max(28, (DayNumber.of(next) ?? 0) - (DayNumber.of(day) ?? 0))
     }
 
     /// `TraditionalStrengthTraining` as `Traditional strength training`.
