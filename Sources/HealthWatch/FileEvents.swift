@@ -6,8 +6,9 @@ import Darwin
 
 /// A source of "something changed in these folders" wake-ups.
 protocol FileEvents: AnyObject {
-    /// Makes sure every folder in `folders` is watched (new ones are added, gone ones dropped).
-    func watch(folders: [String])
+    /// Makes sure every folder in `folders` is watched (new ones are added, gone ones dropped);
+    /// returns whether any was added, since what landed in it before its watch was not seen.
+    func watch(folders: [String]) -> Bool
     /// Waits up to `timeout` seconds; returns whether something changed (or may have).
     func wait(timeout: Double) -> Bool
 }
@@ -26,7 +27,7 @@ final class PollingEvents: FileEvents {
 
     init(interval: Double) { self.interval = interval }
 
-    func watch(folders: [String]) {}
+    func watch(folders: [String]) -> Bool { false }
 
     func wait(timeout: Double) -> Bool {
         let due = lastScan + interval
@@ -68,16 +69,21 @@ final class InotifyEvents: FileEvents {
 
     deinit { close(descriptor) }
 
-    func watch(folders: [String]) {
+    func watch(folders: [String]) -> Bool {
         let wanted = Set(folders)
         for (folder, handle) in watched where !wanted.contains(folder) {
             inotify_rm_watch(descriptor, handle)
             watched[folder] = nil
         }
+        var added = false
         for folder in folders where watched[folder] == nil {
             let handle = inotify_add_watch(descriptor, folder, Self.mask)
-            if handle >= 0 { watched[folder] = handle }
+            if handle >= 0 {
+                watched[folder] = handle
+                added = true
+            }
         }
+        return added
     }
 
     func wait(timeout: Double) -> Bool {
@@ -111,12 +117,13 @@ final class KqueueEvents: FileEvents {
         close(queue)
     }
 
-    func watch(folders: [String]) {
+    func watch(folders: [String]) -> Bool {
         let wanted = Set(folders)
         for (folder, descriptor) in watched where !wanted.contains(folder) {
             close(descriptor)
             watched[folder] = nil
         }
+        var added = false
         for folder in folders where watched[folder] == nil {
             let descriptor = open(folder, O_EVTONLY)
             guard descriptor >= 0 else { continue }
@@ -125,10 +132,12 @@ final class KqueueEvents: FileEvents {
                 fflags: UInt32(NOTE_WRITE | NOTE_EXTEND | NOTE_DELETE | NOTE_RENAME | NOTE_ATTRIB), data: 0, udata: nil)
             if kevent(queue, &change, 1, nil, 0, nil) == 0 {
                 watched[folder] = descriptor
+                added = true
             } else {
                 close(descriptor)
             }
         }
+        return added
     }
 
     func wait(timeout: Double) -> Bool {

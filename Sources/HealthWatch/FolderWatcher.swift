@@ -59,8 +59,12 @@ public final class FolderWatcher {
 
     /// Scans the tree: new or changed exports become pending, gone ones are forgotten.
     private func look() {
-        let found = ExportScanner(root: root).scan()
-        events.watch(folders: found.folders)
+        var found = ExportScanner(root: root).scan()
+        // A folder new to the watch may have filled before its watch began: look again (a few
+        // times at most, for folders made inside folders).
+        for _ in 0..<4 where events.watch(folders: found.folders) {
+            found = ExportScanner(root: root).scan()
+        }
         let now = monotonicSeconds()
         var seen = Set<String>()
         for export in found.exports {

@@ -63,7 +63,7 @@ import Testing
     @Test("a zip written in pieces is imported once, when complete, and never reported broken")
     func waitsForAFileStillBeingWritten() throws {
         let folder = try CLI.temporaryFolder()
-        let watch = try BackgroundCLI(["watch", ".", "--db", "health.sqlite", "--all", "--settle", "1.5"], directory: folder)
+        let watch = try BackgroundCLI(["watch", ".", "--db", "health.sqlite", "--all", "--settle", "3"], directory: folder)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: CLI.sample("zip/export.zip")))
         let path = folder + "/export.zip"
         _ = FileManager.default.createFile(atPath: path, contents: nil)
@@ -85,7 +85,7 @@ import Testing
     @Test("a file removed before it settled is forgotten, and the next export is still imported")
     func survivesARemovedFile() throws {
         let folder = try CLI.temporaryFolder()
-        let watch = try BackgroundCLI(["watch", ".", "--db", "health.sqlite", "--all", "--settle", "1"], directory: folder)
+        let watch = try BackgroundCLI(["watch", ".", "--db", "health.sqlite", "--all", "--settle", "3"], directory: folder)
         try Self.copy("zip/export.zip", to: folder + "/gone.zip")
         usleep(200_000)
         try FileManager.default.removeItem(atPath: folder + "/gone.zip")
@@ -95,6 +95,18 @@ import Testing
         #expect(watch.terminate() == 0)
         #expect(Self.outcomes(watch).count == 1, "stderr: \(watch.stderr)")
         #expect(Self.outcomes(watch).first?.contains("imported ./kept.zip") == true)
+    }
+
+    @Test("an export copied into folders made the moment before is found (they fill before their watches begin)")
+    func findsExportsInNewFolders() throws {
+        let folder = try CLI.temporaryFolder()
+        let watch = try BackgroundCLI(["watch", ".", "--db", "health.sqlite", "--all", "--settle", "0.3"], directory: folder)
+        #expect(watch.waitFor { watch.stderr.contains("watching") })
+        try FileManager.default.createDirectory(atPath: folder + "/a/b/c", withIntermediateDirectories: true)
+        try Self.copy("zip/export.zip", to: folder + "/a/b/c/export.zip")
+        #expect(watch.waitFor(20) { !Self.outcomes(watch).isEmpty }, "stderr: \(watch.stderr)")
+        #expect(watch.terminate() == 0)
+        #expect(Self.outcomes(watch).first?.contains("imported ./a/b/c/export.zip") == true, "\(watch.stderr)")
     }
 
     @Test("a store locked by another writer is waited for, then the export is imported")
