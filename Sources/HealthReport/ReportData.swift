@@ -1,3 +1,4 @@
+import Dispatch
 import GRDB
 import HealthCore
 import HealthQuery
@@ -39,8 +40,17 @@ struct ReportData {
 
     /// Reads the report's data from `reader`, from `since` on (a `yyyy-MM-dd` day) when given.
     static func read(_ reader: StoreReader, since: String?) throws -> ReportData {
+        // The table of what the store holds counts every row, the longest single query on a
+        // large store: it runs on a second connection and core while the charts are read.
+        let statusReader = try StoreReader(path: reader.store.path)
+        nonisolated(unsafe) var status: Result<StoreStatus, any Error>?
+        let counted = DispatchGroup()
+        DispatchQueue.global().async(group: counted) {
+            status = Result { try statusReader.status() }
+        }
+        defer { counted.wait() }
         let statistics = reader.statistics
-        var data = ReportData(status: try reader.status(), since: since)
+        var data = ReportData(status: StoreStatus(types: [], imports: []), since: since)
         data.weight = try statistics.daily(type: "HKQuantityTypeIdentifierBodyMass", from: since, to: nil)
         data.steps = try statistics.daily(type: "HKQuantityTypeIdentifierStepCount", from: since, to: nil)
         data.restingHeartRate = try statistics.daily(type: "HKQuantityTypeIdentifierRestingHeartRate", from: since, to: nil)
@@ -74,6 +84,8 @@ struct ReportData {
                 RingDay(day: $0[0], move: $0[1], moveGoal: $0[2], exercise: $0[3], exerciseGoal: $0[4], stand: $0[5], standGoal: $0[6])
             }.reversed()
         }
+        counted.wait()
+        data.status = try status!.get()
         return data
     }
 }
