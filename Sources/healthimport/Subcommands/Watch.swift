@@ -25,7 +25,7 @@ struct Watch: ParsableCommand {
     @Option(help: ArgumentHelp("Look every SECONDS instead of using the system's file events.", valueName: "seconds"))
     var poll: Double?
 
-    @Option(help: .hidden)
+    @Option(help: ArgumentHelp("Take an export once it has not changed for SECONDS.", valueName: "seconds"))
     var settle: Double = 2
 
     @Flag(help: "Print one JSON object per import on standard output.")
