@@ -9,14 +9,17 @@ enum Chromium {
 
     /// Loads `page` headless; returns the DOM it built and what it logged (console messages among it).
     static func load(_ page: String, screenshot: String? = nil, size: String = "1200,2600") throws -> (dom: String, log: String) {
+        let profile = NSTemporaryDirectory() + "healthimport-chromium-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        // At most a minute: a browser that hangs fails the test instead of holding up the run.
         var arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-            "--enable-logging=stderr", "--log-level=0", "--window-size=\(size)",
-            "--user-data-dir=" + NSTemporaryDirectory() + "healthimport-chromium-" + UUID().uuidString,
+            "60", path!, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+            "--enable-logging=stderr", "--log-level=0", "--window-size=\(size)", "--user-data-dir=" + profile,
         ]
         arguments.append(screenshot.map { "--screenshot=" + $0 } ?? "--dump-dom")
         arguments.append(URL(fileURLWithPath: page).absoluteString)
-        let result = try CLI.runProcess(path!, arguments)
+        let result = try CLI.runProcess("/usr/bin/timeout", arguments)
+        #expect(result.status == 0, "chromium: \(result.stderr.suffix(600))")
         return (result.stdout, result.stderr)
     }
 }
