@@ -108,6 +108,22 @@ import Testing
         #expect(periods.map { $0["value"] as? Double ?? -1 } == expected.map(\.1))
         #expect(steps["aggregation"] as? String == "sum")
 
+        // Months of weight: the mean of the month's weighings, and their range.
+        let months = try #require(
+            try session.answer("query_statistics", ["type": "weight", "interval": "month"]) as? [String: Any])
+        let monthly = try DatabaseQueue(path: store).read {
+            try Row.fetchAll(
+                $0, sql: "SELECT substr(start_date, 1, 7) || '-01', avg(kilograms), min(kilograms), max(kilograms) FROM weight_samples GROUP BY 1 ORDER BY 1"
+            ).map { ($0[0] as String, $0[1] as Double, $0[2] as Double, $0[3] as Double) }
+        }
+        let periodsOfWeight = months["periods"] as? [[String: Any]] ?? []
+        #expect(periodsOfWeight.map { $0["start"] as? String ?? "" } == monthly.map(\.0))
+        for (period, expected) in zip(periodsOfWeight, monthly) {
+            #expect(abs((period["value"] as? Double ?? 0) - expected.1) < 1e-9)
+            #expect(period["minimum"] as? Double == expected.2 && period["maximum"] as? Double == expected.3)
+        }
+        #expect(months["unit"] as? String == "kg" && months["aggregation"] as? String == "average")
+
         let sleep = try #require(try session.answer("query_statistics", ["type": "sleep", "from": "2025-01-01"]) as? [String: Any])
         #expect(!(sleep["nights"] as? [Any] ?? []).isEmpty)
 
