@@ -48,7 +48,10 @@ let package = Package(
         .target(name: "HealthWatch", dependencies: ["HealthExport"]),
         .target(
             name: "HealthQuery",
-            dependencies: ["HealthCore", "HealthSQLite", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "HealthCore", "HealthSQLite", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(name: "HealthReport", dependencies: ["HealthCore", "HealthQuery", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(

@@ -32,26 +32,24 @@ public final class StoreReader: Sendable {
     /// Per source (app or device), its rows and types, most rows first.
     public func sources(type: String? = nil) throws -> [SourceSummary] {
         try store.read { db in
-            var bySource: [String: SourceSummary] = [:]
+            var counter = SourceCounts()
             for table in RecordTable.withSources {
-                var sql = "SELECT coalesce(source_name, ''), \(table.typeColumn), count(*) FROM \(table.name)"
+                var sql = "SELECT \(table.typeColumn), coalesce(source_name, '') FROM \(table.name)"
                 var arguments: StatementArguments = []
                 if let type {
                     sql += " WHERE \(table.typeColumn) = ?"
                     arguments = [type]
                 }
-                sql += " GROUP BY 1, 2"
-                for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
-                    let name: String = row[0]
-                    var summary = bySource[name] ?? SourceSummary(source: name, rows: 0, types: [])
-                    summary.rows += row[2] as Int
-                    summary.types.append(row[1])
-                    bySource[name] = summary
-                }
+                try counter.count(db, sql: sql, arguments: arguments)
+            }
+            var bySource: [String: SourceSummary] = [:]
+            for pair in counter.pairs {
+                bySource[pair.source, default: SourceSummary(source: pair.source, rows: 0, types: [])].rows += pair.rows
+                bySource[pair.source]?.types.append(pair.type)
             }
             return bySource.values.map { summary in
                 var summary = summary
-                summary.types.sort()
+                summary.types = Array(Set(summary.types)).sorted()
                 return summary
             }.sorted { ($0.rows, $1.source) > ($1.rows, $0.source) }
         }

@@ -98,6 +98,26 @@ import Testing
         let sources = try #require(try session.answer("list_sources", ["type": "steps"]) as? [[String: Any]])
         #expect(!sources.isEmpty && sources.allSatisfy { ($0["types"] as? [String]) == ["HKQuantityTypeIdentifierStepCount"] })
 
+        // Without a type: every source's rows over the sample tables, as SQL counts them.
+        let everySource = try #require(try session.answer("list_sources") as? [[String: Any]])
+        let expectedSources = try DatabaseQueue(path: store).read { db in
+            try Dictionary(
+                Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT source, sum(n) FROM (
+                            SELECT coalesce(source_name, '') AS source, count(*) AS n FROM quantity_samples GROUP BY 1
+                            UNION ALL SELECT coalesce(source_name, ''), count(*) FROM weight_samples GROUP BY 1
+                            UNION ALL SELECT coalesce(source_name, ''), count(*) FROM category_samples GROUP BY 1
+                            UNION ALL SELECT coalesce(source_name, ''), count(*) FROM workouts GROUP BY 1
+                            UNION ALL SELECT coalesce(source_name, ''), count(*) FROM correlations GROUP BY 1)
+                        GROUP BY 1
+                        """
+                ).map { ($0[0] as String, $0[1] as Int) }, uniquingKeysWith: +)
+        }
+        #expect(Dictionary(uniqueKeysWithValues: everySource.map { ($0["source"] as? String ?? "", $0["rows"] as? Int ?? 0) }) == expectedSources)
+        #expect(everySource.count > 1)
+
         // Daily steps equal the store's own view (the largest total of one source per day).
         let steps = try #require(try session.answer("query_statistics", ["type": "steps"]) as? [String: Any])
         let periods = try #require(steps["periods"] as? [[String: Any]])
