@@ -71,6 +71,7 @@ extension HealthRecord {
     public var workout: Workout? { if case .workout(let w) = self { w } else { nil } }
     public var correlation: Correlation? { if case .correlation(let c) = self { c } else { nil } }
     public var summary: ActivitySummary? { if case .activitySummary(let a) = self { a } else { nil } }
+    public var route: RouteTrack? { if case .route(let r) = self { r } else { nil } }
     public var facts: ExportFacts? { if case .export(let f) = self { f } else { nil } }
 }
 
