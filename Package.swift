@@ -54,7 +54,10 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        .target(name: "HealthReport", dependencies: ["HealthCore", "HealthQuery", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "HealthReport",
+            dependencies: ["HealthCore", "HealthQuery", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(
             name: "HealthMCP",
             dependencies: [

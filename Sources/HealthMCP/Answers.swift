@@ -92,9 +92,12 @@ enum PeriodFolding {
                 periods[periods.count - 1].samples += day.samples
                 sums[sums.count - 1] += weighted
                 if let low { periods[periods.count - 1].minimum = min(periods[periods.count - 1].minimum ?? low, low) }
-                if let high { periods[periods.count - 1].maximum = max(periods[periods.count - 1].maximum ?? high, high) }
+                if let high {
+                    periods[periods.count - 1].maximum = max(periods[periods.count - 1].maximum ?? high, high)
+                }
             } else {
-                periods.append(Period(start: start, value: 0, minimum: low, maximum: high, days: 1, samples: day.samples))
+                periods.append(
+                    Period(start: start, value: 0, minimum: low, maximum: high, days: 1, samples: day.samples))
                 sums.append(weighted)
             }
         }

@@ -22,13 +22,17 @@ public struct HealthMCPServer: Sendable {
     public func run() async throws {
         let server = Server(
             name: Self.name, version: version,
-            instructions: "Read-only access to the user's Apple Health data, as imported by healthimport. Start with list_types.",
-            capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
+            instructions:
+                "Read-only access to the user's Apple Health data, as imported by healthimport. Start with list_types.",
+            capabilities: .init(
+                resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
         let tools = HealthTools(reader: reader)
         let resources = SchemaResources(reader: reader)
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: HealthTools.list) }
         await server.withMethodHandler(CallTool.self) { params in tools.call(params.name, params.arguments) }
-        await server.withMethodHandler(ListResources.self) { _ in .init(resources: SchemaResources.list, nextCursor: nil) }
+        await server.withMethodHandler(ListResources.self) { _ in
+            .init(resources: SchemaResources.list, nextCursor: nil)
+        }
         await server.withMethodHandler(ReadResource.self) { params in try resources.read(params.uri) }
         try await server.start(transport: StdioTransport())
         await server.waitUntilCompleted()

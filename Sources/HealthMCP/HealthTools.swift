@@ -13,12 +13,14 @@ struct HealthTools: Sendable {
     static let list: [Tool] = [
         Tool(
             name: "list_types",
-            description: "The record types in the store (HealthKit identifiers), each with its row count and the first and last start (UTC).",
+            description:
+                "The record types in the store (HealthKit identifiers), each with its row count and the first and last start (UTC).",
             inputSchema: schema([:]),
             annotations: .init(readOnlyHint: true, openWorldHint: false)),
         Tool(
             name: "list_sources",
-            description: "The sources (apps and devices) that wrote the records, with their row counts and types; optionally for one type.",
+            description:
+                "The sources (apps and devices) that wrote the records, with their row counts and types; optionally for one type.",
             inputSchema: schema(["type": typeProperty]),
             annotations: .init(readOnlyHint: true, openWorldHint: false)),
         Tool(
@@ -42,7 +44,8 @@ struct HealthTools: Sendable {
             annotations: .init(readOnlyHint: true, openWorldHint: false)),
         Tool(
             name: "get_records",
-            description: "Records of one type whose local start day is in from...to, in time order, a page at a time (limit at most \(maximumPageSize)); pass nextCursor back as cursor for the next page.",
+            description:
+                "Records of one type whose local start day is in from...to, in time order, a page at a time (limit at most \(maximumPageSize)); pass nextCursor back as cursor for the next page.",
             inputSchema: schema(
                 [
                     "type": typeProperty,
@@ -64,7 +67,8 @@ struct HealthTools: Sendable {
 
     private static let typeProperty: Value = .object([
         "type": "string",
-        "description": "A HealthKit identifier (HKQuantityTypeIdentifierStepCount), a short name (StepCount) or a friendly name (steps, weight, heart-rate, resting-heart-rate, hrv, sleep, ...).",
+        "description":
+            "A HealthKit identifier (HKQuantityTypeIdentifierStepCount), a short name (StepCount) or a friendly name (steps, weight, heart-rate, resting-heart-rate, hrv, sleep, ...).",
     ])
 
     private static func dayProperty(_ description: String) -> Value {
@@ -105,7 +109,8 @@ struct HealthTools: Sendable {
             let arguments = try ToolArguments(tool: name, values: values, allowed: ["type", "from", "to", "interval"])
             return try statistics(arguments)
         case "get_records":
-            let arguments = try ToolArguments(tool: name, values: values, allowed: ["type", "from", "to", "limit", "cursor"])
+            let arguments = try ToolArguments(
+                tool: name, values: values, allowed: ["type", "from", "to", "limit", "cursor"])
             let type = try arguments.type("type")
             guard let from = try arguments.day("from"), let to = try arguments.day("to") else {
                 throw QueryError("get_records: 'from' and 'to' are required")
@@ -119,7 +124,8 @@ struct HealthTools: Sendable {
             let status = try reader.status()
             return try Self.json(StatusAnswer(status))
         default:
-            throw QueryError("unknown tool '\(name.prefix(60))': the tools are \(Self.list.map(\.name).joined(separator: ", "))")
+            throw QueryError(
+                "unknown tool '\(name.prefix(60))': the tools are \(Self.list.map(\.name).joined(separator: ", "))")
         }
     }
 
@@ -135,24 +141,30 @@ struct HealthTools: Sendable {
             return try Self.json(SleepAnswer(type: type, nights: nights))
         }
         guard type.hasPrefix("HKQuantityTypeIdentifier") else {
-            throw QueryError("query_statistics: '\(type)' has no statistics: take a quantity type (steps, weight, heart-rate, ...) or sleep")
+            throw QueryError(
+                "query_statistics: '\(type)' has no statistics: take a quantity type (steps, weight, heart-rate, ...) or sleep"
+            )
         }
         let days = try reader.statistics.daily(type: type, from: from, to: to)
         let periods = PeriodFolding.fold(days, interval: interval, cumulative: StoreDailyStatistics.isCumulative(type))
         guard periods.count <= Self.maximumPeriods else { throw tooMany(periods.count) }
         return try Self.json(
             StatisticsAnswer(
-                type: type, interval: interval, aggregation: StoreDailyStatistics.isCumulative(type) ? "sum" : "average",
+                type: type, interval: interval,
+                aggregation: StoreDailyStatistics.isCumulative(type) ? "sum" : "average",
                 unit: try unit(of: type), periods: periods))
     }
 
     private func tooMany(_ count: Int) -> QueryError {
-        QueryError("query_statistics: \(count) periods is more than \(Self.maximumPeriods): give a shorter from...to or a longer interval")
+        QueryError(
+            "query_statistics: \(count) periods is more than \(Self.maximumPeriods): give a shorter from...to or a longer interval"
+        )
     }
 
     private func unit(of type: String) throws -> String? {
         if type == "HKQuantityTypeIdentifierBodyMass" { return "kg" }
-        return try reader.records(type: type, from: "1900-01-01", to: "2999-12-31", limit: 1, cursor: nil).records.first?.unit
+        return try reader.records(type: type, from: "1900-01-01", to: "2999-12-31", limit: 1, cursor: nil).records
+            .first?.unit
     }
 
     static func json<T: Encodable>(_ value: T) throws -> String {

@@ -11,7 +11,8 @@ struct SchemaResources: Sendable {
     static let list: [Resource] = [
         Resource(
             name: "schema.sql", uri: sqlURI, title: "Store schema (SQL)",
-            description: "Every table's and view's CREATE statement in the healthimport store.", mimeType: "application/sql"),
+            description: "Every table's and view's CREATE statement in the healthimport store.",
+            mimeType: "application/sql"),
         Resource(
             name: "schema.md", uri: guideURI, title: "Store schema guide",
             description: "What the tables hold, how dates and identities are stored, and what the tools answer.",
@@ -25,7 +26,8 @@ struct SchemaResources: Sendable {
         case Self.guideURI:
             return .init(contents: [.text(Self.guide, uri: uri, mimeType: "text/markdown")])
         default:
-            throw MCPError.invalidParams("unknown resource '\(uri.prefix(80))': the resources are \(Self.sqlURI) and \(Self.guideURI)")
+            throw MCPError.invalidParams(
+                "unknown resource '\(uri.prefix(80))': the resources are \(Self.sqlURI) and \(Self.guideURI)")
         }
     }
 

@@ -12,7 +12,9 @@ struct ToolArguments {
         self.tool = tool
         self.values = values ?? [:]
         if let unknown = self.values.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw QueryError("\(tool): unknown argument '\(unknown.prefix(60))' (it takes: \(allowed.sorted().joined(separator: ", ")))")
+            throw QueryError(
+                "\(tool): unknown argument '\(unknown.prefix(60))' (it takes: \(allowed.sorted().joined(separator: ", ")))"
+            )
         }
     }
 
@@ -56,15 +58,26 @@ struct ToolArguments {
     /// (`StepCount`) or a friendly name (`steps`), resolved to an identifier.
     func type(_ name: String) throws -> String {
         guard let text = try string(name) else { throw QueryError("\(tool): '\(name)' is required") }
-        guard (1...120).contains(text.utf8.count), text.utf8.allSatisfy({ $0 < 128 && ($0 == 45 || $0 == 95 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)) })
-        else { throw QueryError("\(tool): '\(name)' must be a type name such as HKQuantityTypeIdentifierStepCount, StepCount or steps") }
+        guard (1...120).contains(text.utf8.count),
+            text.utf8.allSatisfy({
+                $0 < 128
+                    && ($0 == 45 || $0 == 95 || (48...57).contains($0) || (65...90).contains($0)
+                        || (97...122).contains($0))
+            })
+        else {
+            throw QueryError(
+                "\(tool): '\(name)' must be a type name such as HKQuantityTypeIdentifierStepCount, StepCount or steps")
+        }
         if let friendly = TypeSelection.friendlyNames.first(where: { $0.key == text })?.value.first,
             !friendly.hasPrefix("kind:")
         {
             return friendly
         }
         if text.hasPrefix("HK") { return text }
-        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKWorkoutActivityType", "HKCorrelationTypeIdentifier"] {
+        for prefix in [
+            "HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKWorkoutActivityType",
+            "HKCorrelationTypeIdentifier",
+        ] {
             if text.hasPrefix(prefix.replacingOccurrences(of: "HK", with: "")) { return "HK" + text }
         }
         return "HKQuantityTypeIdentifier" + text

@@ -117,8 +117,10 @@ public struct StoreDailyStatistics: DailyStatistics {
             let day: String = row[0]
             if let from, day < from { continue }
             if let to, day > to { continue }
-            let stage = ((row[2] as String?) ?? "Unknown").replacingOccurrences(of: "HKCategoryValueSleepAnalysis", with: "")
-            nights[day, default: [:]][row[1], default: [:]][stage == "AsleepUnspecified" ? "Asleep" : stage, default: 0] += row[3]
+            let stage = ((row[2] as String?) ?? "Unknown").replacingOccurrences(
+                of: "HKCategoryValueSleepAnalysis", with: "")
+            nights[day, default: [:]][row[1], default: [:]][
+                stage == "AsleepUnspecified" ? "Asleep" : stage, default: 0] += row[3]
         }
         return nights.keys.sorted().map { day in
             let bySource = nights[day]!

@@ -23,7 +23,9 @@ struct SourceCounts {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { break }
             guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
             }
             add(type: Self.bytes(handle, 0), source: Self.bytes(handle, 1))
         }
@@ -53,7 +55,9 @@ struct SourceCounts {
     }
 
     private static func bytes(_ handle: OpaquePointer, _ column: Int32) -> UnsafeRawBufferPointer {
-        guard let text = sqlite3_column_text(handle, column) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        guard let text = sqlite3_column_text(handle, column) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
         return UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
     }
 

@@ -59,9 +59,10 @@ public final class StoreReader: Sendable {
     public func table(of type: String) throws -> RecordTable? {
         try store.read { db in
             for table in RecordTable.withSources {
-                let found = try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.name) WHERE \(table.typeColumn) = ?)",
-                    arguments: [type]) ?? false
+                let found =
+                    try Bool.fetchOne(
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.name) WHERE \(table.typeColumn) = ?)",
+                        arguments: [type]) ?? false
                 if found { return table }
             }
             return nil
@@ -73,12 +74,12 @@ public final class StoreReader: Sendable {
         try store.read { db in
             try String.fetchAll(
                 db,
-                sql: "SELECT sql || ';' FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type DESC, name"
+                sql:
+                    "SELECT sql || ';' FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type DESC, name"
             ).joined(separator: "\n\n")
         }
     }
 }
-
 
 /// One source's share of the store.
 public struct SourceSummary: Sendable, Codable, Equatable {
@@ -104,7 +105,9 @@ public struct RecordTable: Sendable, Equatable {
         RecordTable(name: "quantity_samples", typeColumn: "type", valueColumns: "coalesce(value, value_text), unit"),
         RecordTable(name: "weight_samples", typeColumn: "type", valueColumns: "kilograms, 'kg'"),
         RecordTable(name: "category_samples", typeColumn: "type", valueColumns: "value, NULL"),
-        RecordTable(name: "workouts", typeColumn: "activity_type", valueColumns: "round((end_unix - start_unix) / 60.0, 1), 'min'"),
+        RecordTable(
+            name: "workouts", typeColumn: "activity_type",
+            valueColumns: "round((end_unix - start_unix) / 60.0, 1), 'min'"),
         RecordTable(name: "correlations", typeColumn: "type", valueColumns: "NULL, NULL"),
     ]
 }

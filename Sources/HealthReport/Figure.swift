@@ -1,13 +1,16 @@
 /// A chart in its figure, with a caption and a key, marked with how many points it draws.
 enum Figure {
-    static func chart(_ id: String, points: Int, svg: String, caption: String, legend: [(String, String)], wide: Bool = true) -> String {
+    static func chart(
+        _ id: String, points: Int, svg: String, caption: String, legend: [(String, String)], wide: Bool = true
+    ) -> String {
         var out = "<figure class=\"chart\(wide ? "" : " narrow")\" id=\"\(id)\" data-points=\"\(points)\">"
         out += svg
         out += "<figcaption>"
         if !legend.isEmpty {
             out += "<span class=\"legend\">"
             for (name, color) in legend {
-                out += "<span class=\"key\"><span class=\"swatch\" style=\"background:\(color)\"></span>\(HTMLText.escape(name))</span>"
+                out +=
+                    "<span class=\"key\"><span class=\"swatch\" style=\"background:\(color)\"></span>\(HTMLText.escape(name))</span>"
             }
             out += "</span> "
         }

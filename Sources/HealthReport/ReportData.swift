@@ -53,7 +53,8 @@ struct ReportData {
         var data = ReportData(status: StoreStatus(types: [], imports: []), since: since)
         data.weight = try statistics.daily(type: "HKQuantityTypeIdentifierBodyMass", from: since, to: nil)
         data.steps = try statistics.daily(type: "HKQuantityTypeIdentifierStepCount", from: since, to: nil)
-        data.restingHeartRate = try statistics.daily(type: "HKQuantityTypeIdentifierRestingHeartRate", from: since, to: nil)
+        data.restingHeartRate = try statistics.daily(
+            type: "HKQuantityTypeIdentifierRestingHeartRate", from: since, to: nil)
         data.heartRateVariability = try statistics.daily(
             type: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", from: since, to: nil)
         data.sleep = try statistics.sleep(from: since, to: nil)
@@ -81,7 +82,9 @@ struct ReportData {
                     FROM activity_summaries \(ringRange) ORDER BY day DESC LIMIT \(ringDays)
                     """, arguments: ringArguments
             ).map {
-                RingDay(day: $0[0], move: $0[1], moveGoal: $0[2], exercise: $0[3], exerciseGoal: $0[4], stand: $0[5], standGoal: $0[6])
+                RingDay(
+                    day: $0[0], move: $0[1], moveGoal: $0[2], exercise: $0[3], exerciseGoal: $0[4], stand: $0[5],
+                    standGoal: $0[6])
             }.reversed()
         }
         counted.wait()

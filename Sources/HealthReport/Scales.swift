@@ -44,7 +44,10 @@ struct TimeScale {
         // Move to the first month boundary after `first` that is a multiple of the step.
         while true {
             month += 1
-            if month > 12 { month = 1; year += 1 }
+            if month > 12 {
+                month = 1
+                year += 1
+            }
             if ((year * 12 + month - 1) % step) == 0 { break }
         }
         while true {
@@ -52,7 +55,10 @@ struct TimeScale {
             guard let day = DayNumber.of(text), day <= last else { break }
             ticks.append((day, step >= 12 ? String(year) : String(text.prefix(7))))
             month += step
-            while month > 12 { month -= 12; year += 1 }
+            while month > 12 {
+                month -= 12
+                year += 1
+            }
         }
         return ticks
     }

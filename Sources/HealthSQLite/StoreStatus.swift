@@ -21,7 +21,8 @@ extension HealthStore {
             let anchors = try Anchor.fetchAll(db)
             var types: [String: TypeStatus] = [:]
             for (table, type, start) in Self.typedTables {
-                let rows = try Self.typeIndexed.contains(table)
+                let rows =
+                    try Self.typeIndexed.contains(table)
                     ? Self.perTypeByIndex(db, table: table, type: type, start: start)
                     : Row.fetchAll(
                         db, sql: "SELECT \(type), count(*), min(\(start)), max(\(start)) FROM \(table) GROUP BY 1")

@@ -22,7 +22,9 @@ import Testing
         let queue = try DatabaseQueue(path: folder.database)
         try queue.read { db in
             for (table, type, start) in HealthStore.typedTables {
-                for row in try Row.fetchAll(db, sql: "SELECT \(type), count(*), min(\(start)), max(\(start)) FROM \(table) GROUP BY 1") {
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT \(type), count(*), min(\(start)), max(\(start)) FROM \(table) GROUP BY 1")
+                {
                     expected[row[0]] = (row[1], HealthStore.iso(row[2]), HealthStore.iso(row[3]))
                 }
             }

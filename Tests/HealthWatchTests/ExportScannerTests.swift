@@ -35,16 +35,19 @@ import Testing
         try Self.write("<?xml version=\"1.0\"?>\n<notes/>", folder + "/notes.xml")
 
         let found = ExportScanner(root: folder).scan()
-        #expect(found.exports == [
-            WatchedExport(path: folder + "/a/export.zip", kind: .zip),
-            WatchedExport(path: folder + "/b/apple_health_export", kind: .folder),
-            WatchedExport(path: folder + "/export.xml", kind: .xml),
-        ])
+        #expect(
+            found.exports == [
+                WatchedExport(path: folder + "/a/export.zip", kind: .zip),
+                WatchedExport(path: folder + "/b/apple_health_export", kind: .folder),
+                WatchedExport(path: folder + "/export.xml", kind: .xml),
+            ])
         // Every folder is watched, an export folder's own subfolders too.
-        #expect(Set(found.folders) == Set([
-            folder, folder + "/a", folder + "/b", folder + "/b/apple_health_export",
-            folder + "/b/apple_health_export/workout-routes", folder + "/c",
-        ]))
+        #expect(
+            Set(found.folders)
+                == Set([
+                    folder, folder + "/a", folder + "/b", folder + "/b/apple_health_export",
+                    folder + "/b/apple_health_export/workout-routes", folder + "/c",
+                ]))
     }
 
     @Test("a folder's state changes when a file below it grows")

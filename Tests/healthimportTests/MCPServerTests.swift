@@ -96,7 +96,9 @@ import Testing
         #expect(weight?["rows"] as? Int == 8)
 
         let sources = try #require(try session.answer("list_sources", ["type": "steps"]) as? [[String: Any]])
-        #expect(!sources.isEmpty && sources.allSatisfy { ($0["types"] as? [String]) == ["HKQuantityTypeIdentifierStepCount"] })
+        #expect(
+            !sources.isEmpty
+                && sources.allSatisfy { ($0["types"] as? [String]) == ["HKQuantityTypeIdentifierStepCount"] })
 
         // Without a type: every source's rows over the sample tables, as SQL counts them.
         let everySource = try #require(try session.answer("list_sources") as? [[String: Any]])
@@ -115,14 +117,19 @@ import Testing
                         """
                 ).map { ($0[0] as String, $0[1] as Int) }, uniquingKeysWith: +)
         }
-        #expect(Dictionary(uniqueKeysWithValues: everySource.map { ($0["source"] as? String ?? "", $0["rows"] as? Int ?? 0) }) == expectedSources)
+        #expect(
+            Dictionary(
+                uniqueKeysWithValues: everySource.map { ($0["source"] as? String ?? "", $0["rows"] as? Int ?? 0) })
+                == expectedSources)
         #expect(everySource.count > 1)
 
         // Daily steps equal the store's own view (the largest total of one source per day).
         let steps = try #require(try session.answer("query_statistics", ["type": "steps"]) as? [String: Any])
         let periods = try #require(steps["periods"] as? [[String: Any]])
         let expected = try DatabaseQueue(path: store).read {
-            try Row.fetchAll($0, sql: "SELECT day, steps FROM daily_steps ORDER BY day").map { ($0[0] as String, $0[1] as Double) }
+            try Row.fetchAll($0, sql: "SELECT day, steps FROM daily_steps ORDER BY day").map {
+                ($0[0] as String, $0[1] as Double)
+            }
         }
         #expect(periods.map { $0["start"] as? String ?? "" } == expected.map(\.0))
         #expect(periods.map { $0["value"] as? Double ?? -1 } == expected.map(\.1))
@@ -133,7 +140,9 @@ import Testing
             try session.answer("query_statistics", ["type": "weight", "interval": "month"]) as? [String: Any])
         let monthly = try DatabaseQueue(path: store).read {
             try Row.fetchAll(
-                $0, sql: "SELECT substr(start_date, 1, 7) || '-01', avg(kilograms), min(kilograms), max(kilograms) FROM weight_samples GROUP BY 1 ORDER BY 1"
+                $0,
+                sql:
+                    "SELECT substr(start_date, 1, 7) || '-01', avg(kilograms), min(kilograms), max(kilograms) FROM weight_samples GROUP BY 1 ORDER BY 1"
             ).map { ($0[0] as String, $0[1] as Double, $0[2] as Double, $0[3] as Double) }
         }
         let periodsOfWeight = months["periods"] as? [[String: Any]] ?? []
@@ -144,7 +153,8 @@ import Testing
         }
         #expect(months["unit"] as? String == "kg" && months["aggregation"] as? String == "average")
 
-        let sleep = try #require(try session.answer("query_statistics", ["type": "sleep", "from": "2025-01-01"]) as? [String: Any])
+        let sleep = try #require(
+            try session.answer("query_statistics", ["type": "sleep", "from": "2025-01-01"]) as? [String: Any])
         #expect(!(sleep["nights"] as? [Any] ?? []).isEmpty)
 
         // Paging through all eight weights three at a time gives each once, in time order.
@@ -180,10 +190,22 @@ import Testing
         let session = try Session()
         _ = try session.initialize()
         let refusals: [(String, [String: Any], String)] = [
-            ("get_records", ["type": "weight'; DROP TABLE imports; --", "from": "2025-01-01", "to": "2025-12-31"], "'type' must be a type name"),
-            ("get_records", ["type": "weight", "from": "2025-13-01", "to": "2025-12-31"], "'from' must be a day written yyyy-MM-dd"),
-            ("get_records", ["type": "weight", "from": "2025-01-01", "to": "2025-12-31", "limit": 100_000], "'limit' must be an integer from 1 to 500"),
-            ("get_records", ["type": "weight", "from": "2025-01-01", "to": "2025-12-31", "cursor": "1 OR 1=1"], "cursor '1 OR 1=1' is not one this server wrote"),
+            (
+                "get_records", ["type": "weight'; DROP TABLE imports; --", "from": "2025-01-01", "to": "2025-12-31"],
+                "'type' must be a type name"
+            ),
+            (
+                "get_records", ["type": "weight", "from": "2025-13-01", "to": "2025-12-31"],
+                "'from' must be a day written yyyy-MM-dd"
+            ),
+            (
+                "get_records", ["type": "weight", "from": "2025-01-01", "to": "2025-12-31", "limit": 100_000],
+                "'limit' must be an integer from 1 to 500"
+            ),
+            (
+                "get_records", ["type": "weight", "from": "2025-01-01", "to": "2025-12-31", "cursor": "1 OR 1=1"],
+                "cursor '1 OR 1=1' is not one this server wrote"
+            ),
             ("get_records", ["type": "weight", "from": "2025-12-31", "to": "2025-01-01"], "'from' is after 'to'"),
             ("query_statistics", ["type": "steps", "interval": "hour"], "'interval' must be one of day, week, month"),
             ("query_statistics", ["type": "steps", "sql": "SELECT 1"], "unknown argument 'sql'"),
@@ -207,7 +229,9 @@ import Testing
         let folder = try CLI.temporaryFolder()
         let result = try CLI.run(["mcp", "--db", "missing.sqlite"], directory: folder)
         #expect(result.status == 1)
-        #expect(result.stderr == "healthimport: error: missing.sqlite does not exist: import an export first, or give --db\n")
+        #expect(
+            result.stderr
+                == "healthimport: error: missing.sqlite does not exist: import an export first, or give --db\n")
         #expect(!FileManager.default.fileExists(atPath: folder + "/missing.sqlite"))
     }
 

@@ -8,7 +8,9 @@ enum Chromium {
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Loads `page` headless; returns the DOM it built and what it logged (console messages among it).
-    static func load(_ page: String, screenshot: String? = nil, size: String = "1200,2600") throws -> (dom: String, log: String) {
+    static func load(_ page: String, screenshot: String? = nil, size: String = "1200,2600") throws -> (
+        dom: String, log: String
+    ) {
         let profile = NSTemporaryDirectory() + "healthimport-chromium-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: profile) }
         // At most a minute: a browser that hangs fails the test instead of holding up the run.
@@ -30,7 +32,8 @@ enum Chromium {
 
     static func sampleStore() throws -> String {
         let folder = try CLI.temporaryFolder()
-        let imported = try CLI.run(["import", CLI.sample("zip/export.zip"), "--all", "--db", "health.sqlite", "-q"], directory: folder)
+        let imported = try CLI.run(
+            ["import", CLI.sample("zip/export.zip"), "--all", "--db", "health.sqlite", "-q"], directory: folder)
         #expect(imported.status == 0, "\(imported.stderr)")
         return folder
     }
@@ -40,14 +43,17 @@ enum Chromium {
         var found: [String: Int] = [:]
         for piece in html.components(separatedBy: "<figure class=\"chart").dropFirst() {
             guard let id = piece.components(separatedBy: "id=\"").dropFirst().first?.split(separator: "\"").first,
-                let count = piece.components(separatedBy: "data-points=\"").dropFirst().first?.split(separator: "\"").first
+                let count = piece.components(separatedBy: "data-points=\"").dropFirst().first?.split(separator: "\"")
+                    .first
             else { continue }
             found[String(id)] = Int(count)
         }
         return found
     }
 
-    @Test("the sample export's report is one self-contained page: no script, nothing fetched, every chart with data and hover values")
+    @Test(
+        "the sample export's report is one self-contained page: no script, nothing fetched, every chart with data and hover values"
+    )
     func selfContained() throws {
         let folder = try Self.sampleStore()
         let result = try CLI.run(["report", "--db", "health.sqlite", "-o", "report.html"], directory: folder)
@@ -57,7 +63,9 @@ enum Chromium {
             #expect(!html.contains(forbidden), "the page holds \(forbidden)")
         }
         // The only address is SVG's namespace name, which is never fetched.
-        #expect(html.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "").contains("http://") == false)
+        #expect(
+            html.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "").contains("http://") == false
+        )
         let points = Self.points(html)
         #expect(Set(points.keys) == Set(Self.charts))
         for chart in Self.charts { #expect((points[chart] ?? 0) > 0, "\(chart) has no data") }
@@ -92,7 +100,8 @@ enum Chromium {
         for chart in Self.charts {
             let figure = dom.components(separatedBy: "id=\"\(chart)\"").dropFirst().first ?? ""
             let body = figure.components(separatedBy: "</figure>").first ?? ""
-            #expect(body.contains("<svg") && (body.contains("<rect") || body.contains("<circle")), "\(chart) draws nothing")
+            #expect(
+                body.contains("<svg") && (body.contains("<rect") || body.contains("<circle")), "\(chart) draws nothing")
         }
 
         let png = folder + "/report.png"
@@ -105,7 +114,8 @@ enum Chromium {
     func sinceAndErrors() throws {
         let folder = try Self.sampleStore()
         let all = try CLI.run(["report", "--db", "health.sqlite", "-o", "all.html"], directory: folder)
-        let recent = try CLI.run(["report", "--db", "health.sqlite", "-o", "recent.html", "--since", "2025-11-01"], directory: folder)
+        let recent = try CLI.run(
+            ["report", "--db", "health.sqlite", "-o", "recent.html", "--since", "2025-11-01"], directory: folder)
         #expect(all.status == 0 && recent.status == 0)
         let before = Self.points(try String(contentsOfFile: folder + "/all.html", encoding: .utf8))
         let after = Self.points(try String(contentsOfFile: folder + "/recent.html", encoding: .utf8))
@@ -117,6 +127,7 @@ enum Chromium {
         #expect(bad.stderr.contains("--since '2025-02-30' is not a date"))
         let missing = try CLI.run(["report", "--db", "none.sqlite"], directory: folder)
         #expect(missing.status == 1)
-        #expect(missing.stderr == "healthimport: error: none.sqlite does not exist: import an export first, or give --db\n")
+        #expect(
+            missing.stderr == "healthimport: error: none.sqlite does not exist: import an export first, or give --db\n")
     }
 }

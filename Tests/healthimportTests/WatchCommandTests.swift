@@ -15,7 +15,8 @@ import Testing
         try FileManager.default.copyItem(atPath: CLI.sample(sample), toPath: path)
     }
 
-    @Test("a zip, the same zip again, a broken zip and an export folder: each handled once, in order, exit 0 on SIGTERM")
+    @Test(
+        "a zip, the same zip again, a broken zip and an export folder: each handled once, in order, exit 0 on SIGTERM")
     func importsEachExportOnce() throws {
         let folder = try CLI.temporaryFolder()
         let inbox = folder + "/inbox"
@@ -32,7 +33,8 @@ import Testing
         try Self.copy("zip/export.zip", to: inbox + "/later/second.zip")
         #expect(watch.waitFor { Self.outcomes(watch).count == 3 }, "stderr: \(watch.stderr)")
         // An export folder (the XML with no zip around it) of another export.
-        try FileManager.default.createDirectory(atPath: inbox + "/apple_health_export", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: inbox + "/apple_health_export", withIntermediateDirectories: true)
         try Self.copy("v12-2022/export.xml", to: inbox + "/apple_health_export/export.xml")
         #expect(watch.waitFor { Self.outcomes(watch).count == 4 }, "stderr: \(watch.stderr)")
 
@@ -41,21 +43,25 @@ import Testing
         #expect(lines.count == 4, "stderr: \(watch.stderr)")
         #expect(lines[0].contains("imported inbox/first.zip: import #1, 106 new"))
         #expect(lines[1].contains("skipped inbox/broken.zip") && lines[1].contains("zip"))
-        #expect(lines[2].contains("inbox/later/second.zip is the export imported on") && lines[2].contains("(import #1)"))
+        #expect(
+            lines[2].contains("inbox/later/second.zip is the export imported on") && lines[2].contains("(import #1)"))
         #expect(lines[3].contains("imported inbox/apple_health_export: import #2"))
 
         let objects = watch.stdout.split(separator: "\n").map {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:]
         }
         #expect(objects.map { $0["outcome"] as? String } == ["imported", "failed", "same-export", "imported"])
-        #expect(objects.map { $0["path"] as? String } == [
-            "inbox/first.zip", "inbox/broken.zip", "inbox/later/second.zip", "inbox/apple_health_export",
-        ])
+        #expect(
+            objects.map { $0["path"] as? String } == [
+                "inbox/first.zip", "inbox/broken.zip", "inbox/later/second.zip", "inbox/apple_health_export",
+            ])
         #expect((objects[0]["total"] as? [String: Any])?["new"] as? Int == 106)
         #expect(objects[2]["sameExportAs"] as? Int == 1)
 
         let imports = try DatabaseQueue(path: folder + "/health.sqlite").read {
-            try Row.fetchAll($0, sql: "SELECT input, outcome FROM imports ORDER BY id").map { "\($0[0] as String) \($0[1] as String)" }
+            try Row.fetchAll($0, sql: "SELECT input, outcome FROM imports ORDER BY id").map {
+                "\($0[0] as String) \($0[1] as String)"
+            }
         }
         #expect(imports == ["inbox/first.zip completed", "inbox/apple_health_export completed"])
     }
@@ -63,7 +69,8 @@ import Testing
     @Test("a zip written in pieces is imported once, when complete, and never reported broken")
     func waitsForAFileStillBeingWritten() throws {
         let folder = try CLI.temporaryFolder()
-        let watch = try BackgroundCLI(["watch", ".", "--db", "health.sqlite", "--all", "--settle", "3"], directory: folder)
+        let watch = try BackgroundCLI(
+            ["watch", ".", "--db", "health.sqlite", "--all", "--settle", "3"], directory: folder)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: CLI.sample("zip/export.zip")))
         let path = folder + "/export.zip"
         _ = FileManager.default.createFile(atPath: path, contents: nil)
@@ -85,7 +92,8 @@ import Testing
     @Test("a file removed before it settled is forgotten, and the next export is still imported")
     func survivesARemovedFile() throws {
         let folder = try CLI.temporaryFolder()
-        let watch = try BackgroundCLI(["watch", ".", "--db", "health.sqlite", "--all", "--settle", "3"], directory: folder)
+        let watch = try BackgroundCLI(
+            ["watch", ".", "--db", "health.sqlite", "--all", "--settle", "3"], directory: folder)
         try Self.copy("zip/export.zip", to: folder + "/gone.zip")
         usleep(200_000)
         try FileManager.default.removeItem(atPath: folder + "/gone.zip")
@@ -100,7 +108,8 @@ import Testing
     @Test("an export copied into folders made the moment before is found (they fill before their watches begin)")
     func findsExportsInNewFolders() throws {
         let folder = try CLI.temporaryFolder()
-        let watch = try BackgroundCLI(["watch", ".", "--db", "health.sqlite", "--all", "--settle", "0.3"], directory: folder)
+        let watch = try BackgroundCLI(
+            ["watch", ".", "--db", "health.sqlite", "--all", "--settle", "0.3"], directory: folder)
         #expect(watch.waitFor { watch.stderr.contains("watching") })
         try FileManager.default.createDirectory(atPath: folder + "/a/b/c", withIntermediateDirectories: true)
         try Self.copy("zip/export.zip", to: folder + "/a/b/c/export.zip")
@@ -112,7 +121,8 @@ import Testing
     @Test("a store locked by another writer is waited for, then the export is imported")
     func waitsForALockedStore() throws {
         let folder = try CLI.temporaryFolder()
-        let first = try CLI.run(["import", CLI.sample("v12-2022/export.xml"), "--all", "--db", "health.sqlite", "-q"], directory: folder)
+        let first = try CLI.run(
+            ["import", CLI.sample("v12-2022/export.xml"), "--all", "--db", "health.sqlite", "-q"], directory: folder)
         #expect(first.status == 0, "\(first.stderr)")
         let inbox = folder + "/inbox"
         try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
@@ -128,7 +138,9 @@ import Testing
         try holder.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
         #expect(watch.waitFor { !Self.outcomes(watch).isEmpty }, "stderr: \(watch.stderr)")
         #expect(watch.terminate() == 0)
-        #expect(Self.outcomes(watch).first?.contains("imported inbox/export.zip: import #2") == true, "stderr: \(watch.stderr)")
+        #expect(
+            Self.outcomes(watch).first?.contains("imported inbox/export.zip: import #2") == true,
+            "stderr: \(watch.stderr)")
     }
 
     @Test("a folder that does not exist is refused with one line and a non-zero exit")
@@ -144,12 +156,15 @@ import Testing
         let folder = try CLI.temporaryFolder()
         let staging = try CLI.temporaryFolder()
         let first = GeneratedExport(records: 3_000, days: 10)
-        let watch = try BackgroundCLI(["watch", "inbox", "--db", "health.sqlite", "--all", "--json", "--settle", "0.3"], directory: folder)
+        let watch = try BackgroundCLI(
+            ["watch", "inbox", "--db", "health.sqlite", "--all", "--json", "--settle", "0.3"], directory: folder)
         try FileManager.default.createDirectory(atPath: folder + "/inbox", withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: try first.write(to: staging, name: "june.xml"), toPath: folder + "/inbox/june.xml")
+        try FileManager.default.moveItem(
+            atPath: try first.write(to: staging, name: "june.xml"), toPath: folder + "/inbox/june.xml")
         #expect(watch.waitFor { Self.outcomes(watch).count == 1 }, "stderr: \(watch.stderr)")
         let newer = first.newer(records: 250)
-        try FileManager.default.moveItem(atPath: try newer.write(to: staging, name: "july.xml"), toPath: folder + "/inbox/july.xml")
+        try FileManager.default.moveItem(
+            atPath: try newer.write(to: staging, name: "july.xml"), toPath: folder + "/inbox/july.xml")
         #expect(watch.waitFor { Self.outcomes(watch).count == 2 }, "stderr: \(watch.stderr)")
         #expect(watch.terminate() == 0)
 
@@ -162,7 +177,9 @@ import Testing
         // The same counts as two `import` runs of the same files.
         var expected: [[String: Any]] = []
         for name in ["june.xml", "july.xml"] {
-            let run = try CLI.run(["import", folder + "/inbox/" + name, "--all", "--db", "manual.sqlite", "--json", "-q"], directory: folder)
+            let run = try CLI.run(
+                ["import", folder + "/inbox/" + name, "--all", "--db", "manual.sqlite", "--json", "-q"],
+                directory: folder)
             let object = (try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String: Any]
             expected.append(object?["total"] as? [String: Any] ?? [:])
         }
