@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -48,6 +49,26 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        .target(name: "HealthWatch", dependencies: ["HealthExport"]),
+        .target(
+            name: "HealthQuery",
+            dependencies: [
+                "HealthCore", "HealthSQLite", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "HealthReport",
+            dependencies: ["HealthCore", "HealthQuery", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "HealthMCP",
+            dependencies: [
+                "HealthCore",
+                "HealthQuery",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
         .executableTarget(
             name: "healthimport",
             dependencies: [
@@ -55,6 +76,10 @@ let package = Package(
                 "HealthCore",
                 "HealthJSON",
                 "HealthSQLite",
+                "HealthMCP",
+                "HealthQuery",
+                "HealthReport",
+                "HealthWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,6 +87,8 @@ let package = Package(
         .testTarget(name: "HealthExportTests", dependencies: ["HealthExport", "HealthFixtures"]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "HealthFixtures"]),
         .testTarget(name: "HealthJSONTests", dependencies: ["HealthJSON", "HealthFixtures"]),
+        .testTarget(name: "HealthQueryTests", dependencies: ["HealthQuery"]),
+        .testTarget(name: "HealthWatchTests", dependencies: ["HealthWatch"]),
         .testTarget(
             name: "HealthSQLiteTests",
             dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]

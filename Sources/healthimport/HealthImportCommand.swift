@@ -12,6 +12,9 @@ struct HealthImportCommand: ParsableCommand {
             standard error.
             """,
         version: "0.1.0",
-        subcommands: [Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self]
+        subcommands: [
+            Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self, Watch.self,
+            MCPServe.self, Report.self,
+        ]
     )
 }

@@ -1,0 +1,56 @@
+import HealthQuery
+import MCP
+
+/// The resources: the store's schema, as SQL and as a short guide.
+struct SchemaResources: Sendable {
+    let reader: StoreReader
+
+    static let sqlURI = "healthimport://schema/sql"
+    static let guideURI = "healthimport://schema/guide"
+
+    static let list: [Resource] = [
+        Resource(
+            name: "schema.sql", uri: sqlURI, title: "Store schema (SQL)",
+            description: "Every table's and view's CREATE statement in the healthimport store.",
+            mimeType: "application/sql"),
+        Resource(
+            name: "schema.md", uri: guideURI, title: "Store schema guide",
+            description: "What the tables hold, how dates and identities are stored, and what the tools answer.",
+            mimeType: "text/markdown"),
+    ]
+
+    func read(_ uri: String) throws -> ReadResource.Result {
+        switch uri {
+        case Self.sqlURI:
+            return .init(contents: [.text(try reader.schemaSQL(), uri: uri, mimeType: "application/sql")])
+        case Self.guideURI:
+            return .init(contents: [.text(Self.guide, uri: uri, mimeType: "text/markdown")])
+        default:
+            throw MCPError.invalidParams(
+                "unknown resource '\(uri.prefix(80))': the resources are \(Self.sqlURI) and \(Self.guideURI)")
+        }
+    }
+
+    static let guide = """
+        # The healthimport store
+
+        An SQLite store of Apple Health records, filled by `healthimport import` from the Health app's export.
+        This server only reads it: no tool writes, and no SQL from a client is run.
+
+        - Every record has a `uuid` derived from its content (type, source, times), the same in every export.
+        - Dates are kept as ISO 8601 text with the offset the export wrote (`start_date`; its first ten
+          characters are the local day) and as UTC seconds (`start_unix`).
+        - `quantity_samples`: numeric samples (`type`, `value`, `unit` as written). Body mass is in
+          `weight_samples` (`kilograms`, always kg).
+        - `category_samples`: sleep stages, stand hours, mindfulness... (`value` is the value's name, such as
+          `HKCategoryValueSleepAnalysisAsleepREM`).
+        - `workouts` (`activity_type`, duration, distance, energy), with `workout_statistics`, `workout_events`
+          and `routes`/`route_points`.
+        - `activity_summaries`: the rings per day (move, exercise, stand and their goals).
+        - `imports` and `anchors`: what was imported when, and where the next import continues.
+
+        Statistics (`query_statistics`): a cumulative type's day is the largest total of any one source
+        (iPhone and Watch count the same steps); a night of sleep is the local day its samples begin on,
+        less 12 hours, from the source with the most time asleep.
+        """
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import HealthCore
+import HealthExport
+import HealthQuery
+import HealthReport
+
+/// `healthimport report`: one self-contained HTML page of charts from the store.
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write an HTML report of the store: weight, steps, heart, sleep, workouts, rings.",
+        discussion: """
+            One self-contained file (inline SVG and CSS; no script, nothing fetched), readable \
+            offline and printable, light or dark as the viewer prefers. The store is only read.
+            """
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write.", valueName: "path"))
+    var output = "report.html"
+
+    @Option(help: ArgumentHelp("Show only records from this day on (yyyy-MM-dd).", valueName: "yyyy-MM-dd"))
+    var since: String?
+
+    func validate() throws {
+        if let since, !DayText.isValid(since) {
+            throw ValidationError("--since '\(since)' is not a date: write it as yyyy-MM-dd.")
+        }
+    }
+
+    func run() throws {
+        try CommandRunner.run {
+            Interrupt.endAtOnce()
+            let reader = try StoreReader(path: store.db)
+            let html = try HealthReport.render(reader, since: since, generated: ExportTimestamp.now.iso8601)
+            do {
+                try Data(html.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
+            }
+        }
+    }
+}

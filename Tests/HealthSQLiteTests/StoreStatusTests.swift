@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+import HealthCore
+import HealthFixtures
+import Testing
+
+@testable import HealthSQLite
+
+@Suite struct StoreStatusTests {
+    static let sampleExport: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path + "/SampleExports/v14-2025/export.xml"
+    }()
+
+    @Test("per type rows and first and last start read through the indexes equal a GROUP BY over every table")
+    func statusMatchesGroupBy() throws {
+        let folder = TemporaryFolder()
+        try importFile(Self.sampleExport, into: folder.database, window: .all, windowGiven: true)
+        let status = try HealthStore.open(path: folder.database, readOnly: true).status()
+        var expected: [String: (Int, String?, String?)] = [:]
+        let queue = try DatabaseQueue(path: folder.database)
+        try queue.read { db in
+            for (table, type, start) in HealthStore.typedTables {
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT \(type), count(*), min(\(start)), max(\(start)) FROM \(table) GROUP BY 1")
+                {
+                    expected[row[0]] = (row[1], HealthStore.iso(row[2]), HealthStore.iso(row[3]))
+                }
+            }
+        }
+        #expect(expected.count > 10)
+        #expect(Set(status.types.filter { $0.rows > 0 }.map(\.type)) == Set(expected.keys))
+        for type in status.types where type.rows > 0 {
+            let want = expected[type.type]
+            #expect(want?.0 == type.rows && want?.1 == type.firstStart && want?.2 == type.lastStart, "\(type.type)")
+        }
+    }
+}
