@@ -13,6 +13,7 @@ final class ReadAhead {
         var bytesRead: Int64 = 0
         var exportVersion: Int?
         var replacedControlCharacters = 0
+        var replacedInvalidUTF8Bytes = 0
         var legacyAttributeRepair = false
     }
 
@@ -71,6 +72,7 @@ final class ReadAhead {
                 let figures = Figures(
                     bytesRead: repair.bytesRead, exportVersion: repair.exportVersion,
                     replacedControlCharacters: repair.replacedControlCharacters,
+                    replacedInvalidUTF8Bytes: repair.replacedInvalidUTF8Bytes,
                     legacyAttributeRepair: repair.legacyAttributeRepair)
                 slot = count == 0 ? .end(figures) : .chunk(index, count, figures)
             } catch {
