@@ -188,6 +188,19 @@ import Testing
         try expectTwoParsersReadAsOne({ try ExportReader(path: path) }, chunks: [509, 4099])
     }
 
+    @Test("An export with bytes that are not UTF-8 reads alike on two parsers")
+    func invalidUTF8() throws {
+        var bytes = try fileBytes(repositoryRoot + "/SampleExports/v14-2025/export.xml")
+        for fraction in [0.3, 0.6, 0.9] {
+            // Inside the first value of the line the fraction falls on.
+            let line = bytes[..<Int(Double(bytes.count) * fraction)].lastIndex(of: UInt8(ascii: "\n"))!
+            let quote = bytes[line...].firstIndex(of: UInt8(ascii: "\""))!
+            bytes.insert(contentsOf: [0xC3, 0x28, 0xFF], at: quote + 1)
+        }
+        let result = try expectTwoParsersReadAsOne { ExportReader(source: MemorySource(bytes: bytes)) }.result
+        #expect(result.records.count > 50)
+    }
+
     @Test("Standard input shorter than a segment is read by one parser")
     func shortInput() throws {
         let (result, statistics) = try read(Self.reader(export(Self.everyKind)), parsers: 2)
