@@ -1,17 +1,24 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The modules follow the data flow, and depend one way:
+//
+//   HealthExport (reading) → HealthCore (identity, windows, anchors, the record stream)
+//     → HealthJSON (JSON lines) → HealthSQLite (the embedded store) → healthimport (the CLI)
 let package = Package(
     name: "healthimport",
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "HealthExport", targets: ["HealthExport"]),
-        .library(name: "HealthSync", targets: ["HealthSync"]),
+        .library(name: "HealthCore", targets: ["HealthCore"]),
+        .library(name: "HealthJSON", targets: ["HealthJSON"]),
+        .library(name: "HealthSQLite", targets: ["HealthSQLite"]),
         .executable(name: "healthimport", targets: ["healthimport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -26,11 +33,14 @@ let package = Package(
         ),
         .target(name: "CSHA1"),
         .target(name: "HealthExport", dependencies: ["CLibXML2", "CZlib"]),
+        .target(name: "HealthCore", dependencies: ["HealthExport", "CSHA1"]),
+        .target(name: "HealthJSON", dependencies: ["HealthExport", "HealthCore"]),
         .target(
-            name: "HealthSync",
+            name: "HealthSQLite",
             dependencies: [
                 "HealthExport",
-                "CSHA1",
+                "HealthCore",
+                "HealthJSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -39,15 +49,26 @@ let package = Package(
             name: "healthimport",
             dependencies: [
                 "HealthExport",
-                "HealthSync",
+                "HealthCore",
+                "HealthJSON",
+                "HealthSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "HealthExportTests", dependencies: ["HealthExport"]),
-        .testTarget(name: "HealthSyncTests", dependencies: ["HealthSync"]),
+        .target(name: "HealthFixtures", dependencies: ["HealthExport", "HealthCore"], path: "Tests/HealthFixtures"),
+        .testTarget(name: "HealthExportTests", dependencies: ["HealthExport", "HealthFixtures"]),
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "HealthFixtures"]),
+        .testTarget(name: "HealthJSONTests", dependencies: ["HealthJSON", "HealthFixtures"]),
+        .testTarget(
+            name: "HealthSQLiteTests",
+            dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "healthimportTests",
-            dependencies: ["HealthExport", "HealthSync", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "HealthExport", "HealthCore", "HealthJSON", "HealthSQLite", "HealthFixtures",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

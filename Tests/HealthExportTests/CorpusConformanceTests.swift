@@ -1,5 +1,6 @@
 import Foundation
 import HealthExport
+import HealthFixtures
 import Testing
 
 /// Reads the third-party corpus in `../shared/corpus/` when it is there (a user's clone has none)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HealthExport
+import HealthFixtures
 
 @Suite struct EcgReaderTests {
     static func parse(_ text: String) throws -> Electrocardiogram {

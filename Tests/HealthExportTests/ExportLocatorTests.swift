@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HealthExport
+import HealthFixtures
 
 @Suite struct ExportLocatorTests {
     static let samples: [String] = {

@@ -1,4 +1,5 @@
 import HealthExport
+import HealthFixtures
 import Testing
 
 @Suite struct ExportReaderTests {
@@ -149,7 +150,7 @@ import Testing
             """)
         let records = try readAll(xml).records
         #expect(records.map(\.kind) == [.export, .workout, .route])
-        guard case .route(let route) = records[2] else { return }
+        let route = try #require(records[2].route)
         #expect(route.points.count == 2)
         #expect(route.points[0].speed == 2.7)
         #expect(route.startDate?.iso8601 == "2019-06-11T15:00:42-07:00")

@@ -1,4 +1,5 @@
 @testable import HealthExport
+import HealthFixtures
 import Testing
 
 @Suite struct ExportRepairTests {

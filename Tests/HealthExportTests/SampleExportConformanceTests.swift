@@ -1,5 +1,6 @@
 import Foundation
 import HealthExport
+import HealthFixtures
 import Testing
 
 /// Walks every export in `SampleExports/` and checks the reader against `manifest.json`,

@@ -1,4 +1,5 @@
 import HealthExport
+import HealthFixtures
 import Testing
 
 @Suite struct TimestampParsingTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HealthExport
+import HealthFixtures
 
 /// Paths and helpers shared by the zip, GPX, ECG and locator tests.
 enum ZipFixtures {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HealthExport
+import HealthFixtures
 
 /// Each kind of bad input ends in one `ExportError` that names the file.
 @Suite struct ZipBadInputTests {

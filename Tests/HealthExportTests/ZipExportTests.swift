@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HealthExport
+import HealthFixtures
 
 @Suite struct ZipExportTests {
     static let zips = ["export.zip", "exportar.zip", "export-zh.zip", "export-zip64.zip"]

@@ -115,10 +115,7 @@ import Testing
 
         // The store is plain SQLite: sound, and its views answer.
         #expect(try StoreInspection.integrity(database) == "ok")
-        guard SQLiteShell.path != nil else {
-            print("note: sqlite3 not installed: skipping the sqlite3 checks of \(sample)")
-            return
-        }
+        try #require(SQLiteShell.path != nil, "the sqlite3 shell is needed here: apt-get install sqlite3")
         let check = try SQLiteShell.query(database, "PRAGMA integrity_check")
         #expect(check.status == 0 && check.lines == ["ok"], "\(check.errors)")
         for view in ["weight_over_time", "daily_steps", "resting_heart_rate", "sleep_by_night", "workout_overview"] {

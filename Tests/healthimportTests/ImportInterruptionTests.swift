@@ -114,6 +114,47 @@ import Darwin
         #expect(!outcomes.contains("running"), "\(note): \(outcomes)")
     }
 
+    @Test("kill -9 while the export is half read: the kill lands mid-import, and a re-run completes it")
+    func killMidImport() throws {
+        let reference = try ReferenceImport.get()
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = folder + "/health.sqlite"
+        let export = try #require(FileManager.default.contents(atPath: reference.export))
+        signal(SIGPIPE, SIG_IGN)
+
+        // Half the export through standard input, then the import waits for the rest: the
+        // kill certainly lands while it runs.
+        let input = Pipe()
+        let run = try BackgroundRun(["import", "-", "--all", "--db", database], folder: folder, stdin: input)
+        try input.fileHandleForWriting.write(contentsOf: export.prefix(export.count / 2))
+        let deadline = monotonicSeconds() + 30
+        var running = false
+        while !running, monotonicSeconds() < deadline, run.process.isRunning {
+            usleep(10_000)
+            running = (try? StoreInspection.read(database) { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM imports WHERE outcome = 'running'") ?? 0
+            }) ?? 0 > 0
+        }
+        try #require(running, "the import never logged itself as running")
+        #expect(run.process.isRunning, "the import ended before the kill")
+        run.send(SIGKILL)
+        try? input.fileHandleForWriting.close()
+        let killed = run.wait()
+        #expect(killed.signalled, "the kill must land while the import runs")
+
+        #expect(try StoreInspection.integrity(database) == "ok")
+        let partial = try StoreInspection.dump(database)
+        #expect(StoreInspection.isPart(partial, of: reference.dump).isEmpty)
+        #expect((partial["anchors"] ?? []).isEmpty, "anchors move only with a completed run")
+        #expect(try StoreInspection.runs(database).map(\.outcome) == ["running"])
+
+        let rerun = try CLI.run(["import", reference.export, "--all", "--db", database])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(try StoreInspection.dump(database) == reference.dump)
+        #expect(try StoreInspection.runs(database).map(\.outcome) == ["interrupted", "completed"])
+    }
+
     @Test("Ctrl-C stops the import with exit 130, the store stays usable, and a re-run completes it")
     func interrupt() throws {
         let reference = try ReferenceImport.get()

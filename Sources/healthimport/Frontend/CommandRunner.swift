@@ -1,6 +1,7 @@
 import ArgumentParser
 import HealthExport
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// Runs a subcommand's body and turns every failure into one clear line on standard error and an exit code:
 /// 1 for errors, 130 after Ctrl-C, 0 when the reader of standard output went away.

@@ -1,5 +1,6 @@
 import HealthExport
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// Per-type counts of a run: a table on standard error, or one JSON object on standard output.
 enum CountsReport {

@@ -1,5 +1,6 @@
 import HealthExport
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// The closing lines of a run on standard error: what was taken, what was left out and why.
 enum RunReport {
@@ -22,6 +23,10 @@ enum RunReport {
         for warning in read.warnings.prefix(5) { Diagnostics.print(warning) }
         if read.replacedControlCharacters > 0 {
             Diagnostics.print("note: replaced \(read.replacedControlCharacters) control characters that XML forbids")
+        }
+        if read.replacedInvalidUTF8Bytes > 0 {
+            let count = read.replacedInvalidUTF8Bytes
+            Diagnostics.print("note: replaced \(count) byte\(count == 1 ? "" : "s") that \(count == 1 ? "is" : "are") not UTF-8 with '?'")
         }
         if !read.unknownElements.isEmpty {
             let names = read.unknownElements.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }

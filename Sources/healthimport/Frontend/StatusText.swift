@@ -1,5 +1,6 @@
 import HealthExport
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// `status` and `anchors` output: aligned text for people, JSON for programs.
 enum StatusText {
@@ -22,7 +23,7 @@ enum StatusText {
         lines.append("imports:")
         for run in status.imports {
             lines.append(
-                "  #\(run.id) \(run.started) \(run.outcome) \(run.input) (export \(run.exportDate ?? "?"), \(run.window), \(run.newCount.map(String.init) ?? "-") new)"
+                "  #\(run.id) \(run.started) \(run.outcome.rawValue) \(run.input) (export \(run.exportDate ?? "?"), \(run.window), \(run.newCount.map(String.init) ?? "-") new)"
                     + (run.message.map { ": \($0)" } ?? ""))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -54,7 +55,7 @@ enum StatusText {
             out.field("window", run.window)
             out.field("started", run.started)
             out.field("finished", run.finished)
-            out.field("outcome", run.outcome)
+            out.field("outcome", run.outcome.rawValue)
             out.field("new", run.newCount)
             out.field("message", run.message)
             out.endObject()

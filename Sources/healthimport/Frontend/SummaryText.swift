@@ -1,5 +1,6 @@
 import HealthExport
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// The human-readable form of `healthimport summary`.
 enum SummaryText {

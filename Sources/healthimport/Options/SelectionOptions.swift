@@ -1,6 +1,7 @@
 import ArgumentParser
 import HealthExport
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// Which records to take: `--type`, and the window (`--all`, `--days`, `--since`).
 struct SelectionOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HealthExport
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// `healthimport anchors`: the per-type anchors, and `anchors reset`.
 struct Anchors: ParsableCommand {
@@ -21,7 +22,7 @@ struct Anchors: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let anchors = try HealthStore.open(path: store.db, readOnly: true).anchors()
+                let anchors = try StoreOpener.open(store.db, readOnly: true).anchors()
                 try StandardOutput.print(json ? StatusText.json(anchors) : StatusText.text(anchors))
             }
         }
@@ -39,7 +40,7 @@ struct Anchors: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let count = try HealthStore.open(path: store.db).resetAnchors(types: types.isEmpty ? nil : types)
+                let count = try StoreOpener.open(store.db).resetAnchors(types: types.isEmpty ? nil : types)
                 Diagnostics.print("healthimport: reset \(count) anchor\(count == 1 ? "" : "s")")
             }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HealthExport
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// `healthimport import PATH`: incremental import into the SQLite store.
 struct Import: ParsableCommand {
@@ -26,15 +27,16 @@ struct Import: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            let signature = ExportSignature.of(path: input.path)
-            let reader = try ExportInput.open(input.path)
-            let healthStore = try HealthStore.open(path: store.db)
+            let package = try ExportPackage.open(input.path)
+            let signature = ExportSignature.of(path: input.path, package: package)
+            let reader = try package.makeReader()
+            let healthStore = try StoreOpener.open(store.db)
             var options = ImportOptions()
             options.window = selection.window
             options.windowGiven = selection.windowGiven
             options.selection = try selection.selection()
             options.force = force
-            let importer = StoreImporter(store: healthStore)
+            let importer = Importer(destination: healthStore)
             let progress = Progress(quiet: input.quiet, totalBytes: reader.expectedByteCount)
             importer.checkStop = { try Interrupt.check() }
             importer.isInterruption = { $0 is Interrupt.Requested }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HealthExport
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// `healthimport records PATH`: typed records as JSON lines on standard output.
 struct Records: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HealthExport
-import HealthSync
+import HealthCore
+import HealthJSON
 
 /// `healthimport status`: what the store covers, per type, and the last imports.
 struct Status: ParsableCommand {
@@ -15,7 +16,7 @@ struct Status: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            let healthStore = try HealthStore.open(path: store.db, readOnly: true)
+            let healthStore = try StoreOpener.open(store.db, readOnly: true)
             let status = try healthStore.status()
             try StandardOutput.print(json ? StatusText.json(status) : StatusText.text(status))
         }

@@ -1,4 +1,5 @@
 import HealthExport
+import HealthFixtures
 
 /// Counts of export elements, recomputed from the records a read yielded, to compare with
 /// counts other tools took from the XML.

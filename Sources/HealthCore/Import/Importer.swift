@@ -1,0 +1,93 @@
+import HealthExport
+
+/// Imports an export into a store: the parser on one thread, identity and the anchors'
+/// decisions on the calling thread, the store's writes on a third, joined by bounded queues.
+///
+/// The run is opened in the store's log first. Rows are committed in batches while the run
+/// goes on; the anchors move only in the last transaction, with the run closed as completed.
+/// A run that stops early (Ctrl-C, a truncated export, a full disk) keeps its committed rows
+/// and leaves the anchors as they were, so a re-run reads the same records again and the
+/// store skips the ones it has: the end state is the same as one uninterrupted run's.
+public final class Importer {
+    /// The store written to.
+    public let destination: any ImportDestination
+    /// Called for every new record, on the calling thread; throw to stop (Ctrl-C).
+    public var checkStop: () throws -> Void = {}
+    /// Tells a stop the user asked for (logged as interrupted) from a failure.
+    public var isInterruption: (any Error) -> Bool = { _ in false }
+    /// Called now and then with the reader's progress.
+    public var progress: (ExportReader) -> Void = { _ in }
+
+    /// An importer into `destination`.
+    public init(destination: any ImportDestination) {
+        self.destination = destination
+    }
+
+    /// Imports what `reader` reads. `input` names it in the log; `signature` (see
+    /// ``ExportSignature``) lets a second run of the very same export stop at once.
+    public func run(reader: ExportReader, input: String, signature: String?, options: ImportOptions) throws
+        -> ImportResult
+    {
+        if let signature, !options.force, let earlier = try destination.completedImport(signature: signature),
+            Self.covers(earlier: earlier.window, options: options)
+        {
+            return ImportResult(importID: nil, report: nil, sameExport: earlier)
+        }
+        let (importID, anchors) = try destination.beginImport(
+            input: input, signature: signature, window: options.window.description)
+        let policy = AnchorPolicy(anchors: anchors, window: options.window, windowGiven: options.windowGiven)
+        let stream = RecordStream(reader: reader, selection: options.selection, policy: policy)
+        let writer = try destination.makeBatchWriter(importID: importID, options: options)
+
+        var batch: [IdentifiedRecord] = []
+        batch.reserveCapacity(options.batchSize)
+        let batchSize = options.batchSize
+        let checkStop = self.checkStop
+        let progress = self.progress
+        var report: StreamReport
+        do {
+            report = try stream.run { record in
+                try checkStop()
+                batch.append(record)
+                if batch.count >= batchSize {
+                    try writer.push(batch)
+                    batch.removeAll(keepingCapacity: true)
+                    progress(reader)
+                }
+            }
+            try writer.push(batch)
+        } catch {
+            try? writer.push(batch)
+            let message = "\(error)"
+            writer.close(
+                ImportClosing(
+                    outcome: isInterruption(error) ? .interrupted : .failed, facts: policy.exportFacts,
+                    windowStart: policy.runStart, message: message))
+            if (try? writer.wait()) == nil {
+                try? destination.markFailed(importID: importID, message: message)
+            }
+            throw error
+        }
+        let advanced = policy.advancedAnchors(updated: ExportTimestamp.now.iso8601)
+        writer.close(
+            ImportClosing(
+                outcome: .completed, anchors: advanced, facts: policy.exportFacts, windowStart: policy.runStart,
+                counts: report.counts))
+        let duplicates: [String: Int]
+        do {
+            duplicates = try writer.wait()
+        } catch {
+            try? destination.markFailed(importID: importID, message: "\(error)")
+            throw error
+        }
+        report.counts = TypeCounts.moving(duplicates: duplicates, in: report.counts)
+        return ImportResult(importID: importID, report: report, sameExport: nil, anchors: advanced)
+    }
+
+    /// Whether an earlier run of the very same export, with window `earlier`, took everything
+    /// this run would: so when this run asks for no window, the same one, or the earlier took
+    /// all. A wider window asked for later (`--all` after the default) is a backfill: read again.
+    static func covers(earlier: String, options: ImportOptions) -> Bool {
+        !options.windowGiven || earlier == ImportWindow.all.description || earlier == options.window.description
+    }
+}

@@ -1,0 +1,31 @@
+/// A failure of a store a user can act on: the message says what happened and what to do.
+public struct StoreError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure.
+    public enum Code: Sendable, Equatable {
+        /// Another process holds the store (an import is running).
+        case locked
+        /// The store was written by a newer healthimport.
+        case newerSchema
+        /// The store or its folder cannot be written.
+        case readOnly
+        /// The disk is full.
+        case diskFull
+        /// The file is not a healthimport store, or is damaged.
+        case corrupt
+        /// Any other I/O or database failure.
+        case io
+    }
+
+    /// What kind of failure.
+    public var code: Code
+    /// The message for people.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,179 @@
+import HealthExport
+
+/// Reads an export and hands each selected record over with its ``RecordID`` and the policy's decision.
+///
+/// Correlation members are also yielded as records of their own, once: a member that the
+/// export also lists at top level (as Apple's exports do for blood pressure) is not repeated.
+public final class RecordStream {
+    private let reader: ExportReader
+    private let selection: TypeSelection
+    private let policy: any ImportPolicy
+    private var identity = RecordIdentity()
+    private var counts: [String: TypeCounts] = [:]
+    /// The type of the last record counted, and its counts not yet in ``counts``: exports list a
+    /// type's records together, so most records count without hashing their type.
+    private var recent = RecentType(type: "", isMemberType: false)
+    /// IDs of records whose types can be correlation members, so members are yielded once.
+    private var memberCandidates = CorrelationMembers()
+
+    private struct RecentType {
+        var type: String
+        var isMemberType: Bool
+        var counts = TypeCounts()
+    }
+
+    /// A stream over `reader`'s export, taking the types in `selection` as `policy` decides.
+    public init(reader: ExportReader, selection: TypeSelection = .everything, policy: any ImportPolicy) {
+        self.reader = reader
+        self.selection = selection
+        self.policy = policy
+    }
+
+    /// What the reading thread hands over: batches of records, then how the read ended.
+    enum StreamItem: Sendable {
+        case batch([HealthRecord])
+        case finished(Result<ReadReport, any Error>)
+    }
+
+    /// Records per batch handed from the reading thread to the consuming one.
+    static let batchSize = 512
+
+    /// Runs the read. `body` gets every record the policy decides is new; the others are counted.
+    ///
+    /// The export is parsed on a second thread while `body` runs on the caller's, so parsing
+    /// overlaps with identity, encoding and storage. The policy's ``ImportPolicy/prepare(facts:)``
+    /// and ``ImportPolicy/earliestStart(kind:type:)`` run on the parsing thread, before the
+    /// records they concern reach ``ImportPolicy/decide(_:id:)`` on the caller's.
+    public func run(_ body: @escaping (IdentifiedRecord) throws -> Void) throws -> StreamReport {
+        let selection = self.selection
+        let policy = self.policy
+        reader.plan = { kind, type in
+            guard selection.selects(kind: kind, type: type) || kind == .correlation else { return .skip }
+            return policy.earliestStart(kind: kind, type: type).map(TypePlan.startingAt) ?? .all
+        }
+        let channel = BoundedQueue<StreamItem>(capacity: 4)
+        let reading = Handover((reader, policy))
+        let readingThread = WorkerThread(name: "healthimport-parser") {
+            let (reader, policy) = reading.value
+            var batch: [HealthRecord] = []
+            batch.reserveCapacity(Self.batchSize)
+            let result = Result {
+                try reader.read { record in
+                    if case .export(let facts) = record { policy.prepare(facts: facts) }
+                    batch.append(record)
+                    if batch.count == Self.batchSize {
+                        guard channel.push(.batch(batch)) else { throw ConsumerStopped() }
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            // Records read before a failure are still handed over, then the failure.
+            if !batch.isEmpty { channel.push(.batch(batch)) }
+            channel.push(.finished(result))
+        }
+        // Whatever happens here, the reading thread is done before this returns.
+        defer { readingThread.join() }
+        var failure: (any Error)?
+        var readReport = ReadReport()
+        receiving: while let item = channel.pop() {
+            switch item {
+            case .batch(let records):
+                do {
+                    for record in records { try handle(record, body: body) }
+                } catch {
+                    failure = error
+                    channel.close(discarding: true)
+                    break receiving
+                }
+            case .finished(let result):
+                switch result {
+                case .success(let report): readReport = report
+                case .failure(let error): failure = error
+                }
+                break receiving
+            }
+        }
+        flushRecent()
+        if let failure { throw failure }
+        for (type, count) in readReport.outsideWindow where selects(type: type) {
+            counts[type, default: TypeCounts()].outsideWindow += count
+        }
+        for (type, count) in readReport.invalidCounts {
+            counts[type, default: TypeCounts()].invalid += count
+        }
+        readReport.outsideWindow = [:]
+        return StreamReport(read: readReport, counts: counts)
+    }
+
+    private func selects(type: String) -> Bool {
+        selection.selectsEverything || RecordKind.allCases.contains { selection.selects(kind: $0, type: type) }
+    }
+
+    /// Takes `record` by value so that the plain case, most of an export, moves it into the
+    /// ``IdentifiedRecord`` instead of copying it.
+    private func handle(_ record: consuming HealthRecord, body: (IdentifiedRecord) throws -> Void) throws {
+        if case .export = record, !selection.selects(kind: .export, type: record.type) { return }
+        let id = identity.id(of: record)
+        switch record {
+        case .correlation(let correlation):
+            let memberIDs = correlation.members.map { identity.id(of: $0.record) }
+            if selection.selects(kind: .correlation, type: correlation.header.type) {
+                try pass(IdentifiedRecord(record: record, id: id, memberIDs: memberIDs), body: body)
+            }
+            for (member, memberID) in zip(correlation.members, memberIDs) {
+                let memberRecord = member.record
+                guard selection.selects(kind: memberRecord.kind, type: memberRecord.type),
+                    memberCandidates.isFirst(memberID)
+                else { continue }
+                if let start = policy.earliestStart(kind: memberRecord.kind, type: memberRecord.type),
+                    let memberStart = memberRecord.start, memberStart < start
+                {
+                    tally(.outsideWindow, type: memberRecord.type)
+                    continue
+                }
+                try pass(IdentifiedRecord(record: memberRecord, id: memberID), body: body)
+            }
+        case .quantity(let sample) where countingType(sample.header.type).isMemberType:
+            guard memberCandidates.isFirst(id) else { return }
+            try pass(IdentifiedRecord(record: record, id: id), body: body)
+        default:
+            try pass(IdentifiedRecord(record: record, id: id), body: body)
+        }
+    }
+
+    private func pass(_ item: IdentifiedRecord, body: (IdentifiedRecord) throws -> Void) throws {
+        let decision = policy.decide(item.record, id: item.id)
+        tally(decision, type: item.record.type)
+        if decision == .new { try body(item) }
+    }
+
+    /// Counts one record of `type` under `decision`.
+    private func tally(_ decision: RecordDecision, type: String) {
+        _ = countingType(type)
+        switch decision {
+        case .new: recent.counts.new += 1
+        case .alreadyImported: recent.counts.alreadyImported += 1
+        case .outsideWindow: recent.counts.outsideWindow += 1
+        }
+    }
+
+    /// Makes `type` the one ``recent`` counts (flushing the previous type's counts) and returns it.
+    private func countingType(_ type: String) -> RecentType {
+        if recent.type != type {
+            flushRecent()
+            recent = RecentType(type: type, isMemberType: Self.canBeCorrelationMember(type))
+        }
+        return recent
+    }
+
+    private func flushRecent() {
+        guard !recent.type.isEmpty else { return }
+        counts[recent.type] = (counts[recent.type] ?? TypeCounts()) + recent.counts
+        recent.counts = TypeCounts()
+    }
+
+    /// Whether records of `type` can be members of a correlation (blood pressure, food).
+    static func canBeCorrelationMember(_ type: String) -> Bool {
+        Correlation.isMemberType(type)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+import HealthCore
+import HealthExport
+
+/// The SQLite store: one file (plus its WAL), typed tables per record kind, anchors and an import log.
+///
+/// Open it with ``open(path:readOnly:)``; the schema is created or migrated on open. A store
+/// written by a newer healthimport is refused rather than touched.
+public final class HealthStore: Sendable {
+    /// The database file's path.
+    public let path: String
+    /// Seconds a call waits for another connection's lock before failing as locked.
+    public static let busyTimeout: TimeInterval = 1
+    /// The connection, serialised by GRDB.
+    public let queue: DatabaseQueue
+
+    private init(path: String, queue: DatabaseQueue) {
+        self.path = path
+        self.queue = queue
+    }
+
+    /// Opens (creating if needed, unless `readOnly`) the store at `path`.
+    ///
+    /// Busy handling is short: when another process writes, calls fail with
+    /// `StoreError/Code/locked` after ``busyTimeout`` rather than waiting for it to finish.
+    /// The short wait rides out the brief exclusive locks SQLite takes when another connection
+    /// opens, recovers or closes (its last checkpoint), which are no reason to fail.
+    public static func open(path: String, readOnly: Bool = false) throws -> HealthStore {
+        var config = Configuration()
+        config.readonly = readOnly
+        config.busyMode = .timeout(busyTimeout)
+        config.journalMode = readOnly ? .default : .wal
+        config.label = "healthimport-store"
+        config.prepareDatabase { db in
+            if !readOnly {
+                // Takes effect only in a new file: fewer, larger pages mean fewer WAL frames
+                // and system calls per imported row.
+                try db.execute(sql: "PRAGMA page_size = 16384")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                // Debian's SQLite is built with secure_delete on: every page a split rewrites is
+                // cleared first, some 6 % of the instructions of an import's inserts. The store
+                // deletes nothing of the user's (anchors are rewritten, never samples).
+                try db.execute(sql: "PRAGMA secure_delete = OFF")
+            }
+            try db.execute(sql: "PRAGMA cache_size = -16384")
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+        }
+        do {
+            if !readOnly, FileManager.default.fileExists(atPath: path) {
+                // Look before writing: opening in WAL mode writes to the file (GRDB makes sure
+                // the WAL is not empty), and a store from a newer healthimport is refused untouched.
+                var probe = Configuration()
+                probe.readonly = true
+                probe.busyMode = .timeout(busyTimeout)
+                let queue = try DatabaseQueue(path: path, configuration: probe)
+                defer { try? queue.close() }
+                try HealthStore(path: path, queue: queue).checkSchema()
+            }
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            let store = HealthStore(path: path, queue: queue)
+            try store.checkSchema()
+            if !readOnly {
+                try StoreSchema.migrator.migrate(queue)
+            }
+            return store
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.sqlite(error, path: path)
+        }
+    }
+
+    /// Refuses a store from a newer healthimport (unknown migrations or a higher `user_version`).
+    private func checkSchema() throws {
+        try queue.read { db in
+            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            let superseded = try StoreSchema.migrator.hasBeenSuperseded(db)
+            if version > StoreSchema.version || superseded {
+                throw StoreError(
+                    .newerSchema,
+                    "\(path) was written by a newer healthimport (schema \(version), this one knows \(StoreSchema.version)): update healthimport, or use another --db"
+                )
+            }
+            let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            if tables > 0, version == 0, try !db.tableExists("grdb_migrations") {
+                throw StoreError(.corrupt, "\(path) is an SQLite database but not a healthimport store: use another --db")
+            }
+        }
+    }
+
+    /// Runs `body` in the store, turning SQLite failures into `StoreError`s.
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try queue.read(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.sqlite(error, path: path)
+        }
+    }
+
+    /// Runs `body` in one write transaction, turning SQLite failures into `StoreError`s.
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try queue.write(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.sqlite(error, path: path)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GRDB
+import HealthCore
+import HealthExport
+import HealthJSON
+
+extension ImportRecord {
+    static let columns =
+        "id, input, signature, export_date, export_version, window, started, finished, outcome, new_count, message"
+
+    init(row: Row) {
+        self.init(
+            id: row[0], input: row[1], signature: row[2], exportDate: row[3], exportVersion: row[4], window: row[5],
+            started: row[6], finished: row[7], outcome: ImportOutcome(rawValue: row[8]) ?? .failed, newCount: row[9],
+            message: row[10])
+    }
+}
+
+/// The `imports` table: opening a run (with the one-writer check), closing it, and looking runs up.
+enum ImportLog {
+    /// Opens a run: refuses when another live process has one running, marks runs left
+    /// `running` by dead processes as `interrupted`, and inserts this run's row.
+    static func begin(_ db: Database, input: String, signature: String?, window: String) throws -> Int64 {
+        let running = try Row.fetchAll(db, sql: "SELECT id, pid FROM imports WHERE outcome = '\(ImportOutcome.running.rawValue)'")
+        for row in running {
+            let id: Int64 = row[0]
+            let pid: Int32? = row[1]
+            if let pid, pid != getpid(), kill(pid, 0) == 0 || errno == EPERM {
+                throw StoreError(
+                    .locked, "another import (pid \(pid), import #\(id)) is writing to this store; wait for it to finish")
+            }
+            try db.execute(
+                sql: "UPDATE imports SET outcome = '\(ImportOutcome.interrupted.rawValue)', message = 'the process stopped before the end' WHERE id = ?",
+                arguments: [id])
+        }
+        try db.execute(
+            sql: "INSERT INTO imports (input, signature, window, started, outcome, pid) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [input, signature, window, ExportTimestamp.now.iso8601, ImportOutcome.running.rawValue, getpid()])
+        return db.lastInsertedRowID
+    }
+
+    /// Records the export's facts on the run's row.
+    static func note(_ db: Database, id: Int64, facts: ExportFacts?, windowStart: ExportTimestamp?) throws {
+        try db.execute(
+            sql: """
+                UPDATE imports SET export_date = ?, export_unix = ?, export_version = ?, export_locale = ?, \
+                window_start_unix = ? WHERE id = ?
+                """,
+            arguments: [
+                facts?.exportDate?.iso8601, facts?.exportDate?.secondsSince1970, facts?.version, facts?.locale,
+                windowStart?.secondsSince1970, id,
+            ])
+    }
+
+    /// Applies a run's closing: its anchors, the export's facts and the outcome with its counts,
+    /// less the records the store already had (`duplicates`).
+    static func close(_ db: Database, id: Int64, _ closing: ImportClosing, duplicates: [String: Int]) throws {
+        for anchor in closing.anchors { try anchor.save(db, importID: id) }
+        try note(db, id: id, facts: closing.facts, windowStart: closing.windowStart)
+        let counts = closing.outcome == .completed ? TypeCounts.moving(duplicates: duplicates, in: closing.counts) : [:]
+        try finish(db, id: id, outcome: closing.outcome, counts: counts, message: closing.message)
+    }
+
+    /// Closes the run's row with its outcome and counts.
+    static func finish(
+        _ db: Database, id: Int64, outcome: ImportOutcome, counts: [String: TypeCounts], message: String?
+    ) throws {
+        let total = counts.values.reduce(TypeCounts()) { $0 + $1 }
+        var json = JSONBuffer()
+        json.beginObject()
+        for (type, count) in counts.sorted(by: { $0.key < $1.key }) {
+            json.key(type)
+            json.beginObject()
+            json.field("new", count.new)
+            json.field("alreadyImported", count.alreadyImported)
+            json.field("outsideWindow", count.outsideWindow)
+            json.field("invalid", count.invalid)
+            json.endObject()
+        }
+        json.endObject()
+        try db.execute(
+            sql: """
+                UPDATE imports SET finished = ?, outcome = ?, read_count = ?, new_count = ?, already_imported_count = ?, \
+                outside_window_count = ?, invalid_count = ?, counts = ?, message = ?, pid = NULL WHERE id = ?
+                """,
+            arguments: [
+                ExportTimestamp.now.iso8601, outcome.rawValue, total.read, total.new, total.alreadyImported, total.outsideWindow,
+                total.invalid, String(decoding: json.bytes, as: UTF8.self), message, id,
+            ])
+    }
+
+    /// The newest completed run of an input with `signature`.
+    static func completed(_ db: Database, signature: String) throws -> ImportRecord? {
+        try Row.fetchOne(
+            db,
+            sql: "SELECT \(ImportRecord.columns) FROM imports WHERE signature = ? AND outcome = '\(ImportOutcome.completed.rawValue)' ORDER BY id DESC LIMIT 1",
+            arguments: [signature]
+        ).map(ImportRecord.init)
+    }
+}

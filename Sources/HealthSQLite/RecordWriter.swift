@@ -1,0 +1,378 @@
+import GRDB
+import HealthCore
+import HealthExport
+import HealthJSON
+
+/// Inserts records into the store's typed tables with cached statements.
+///
+/// Every insert is `INSERT OR IGNORE` keyed by the record's UUID: a record the store already
+/// has is skipped (and counted in ``duplicates``), and its child rows are not written again.
+/// Call it inside a transaction; it never opens one.
+///
+/// Quantity samples, most of an export, go ``RowInserter/rowsPerStatement`` at a time into one
+/// statement when the store has no sample of their type in their time range (one look-up per
+/// run): then none of them can be in the store yet, which is the rule for a new store and for
+/// the newer part of a later export. Otherwise they are written one by one as above, so the
+/// store ends the same either way.
+final class RecordWriter {
+    let db: Database
+    private var statements: [String: BoundStatement] = [:]
+    /// The statements of the tables most rows go to, kept apart from ``statements`` so a row
+    /// costs no hashing of its SQL.
+    private var quantityStatement: BoundStatement?
+    private var categoryStatement: BoundStatement?
+    private let metadataRows: RowInserter
+    private let heartbeatRows: RowInserter
+    /// Inserts runs of quantity samples that cannot be in the store yet.
+    private let quantityRows: RowInserter
+    private var quantityProbe: BoundStatement?
+    /// Children of the run ``writeQuantities(_:)`` is writing.
+    private var pendingMetadata: [(RecordID, [MetadataEntry])] = []
+    private var pendingBeats: [(RecordID, [Heartbeat])] = []
+    /// The last device written and its JSON: most samples repeat their predecessor's device.
+    private var lastDevice: Device?
+    private var lastDeviceJSON: [UInt8] = []
+    /// Records skipped because the store already had their UUID, by type.
+    private(set) var duplicates: [String: Int] = [:]
+    /// Rows added to the main tables.
+    private(set) var inserted = 0
+
+    init(_ db: Database) {
+        self.db = db
+        metadataRows = RowInserter(
+            db, "INSERT OR IGNORE INTO metadata (record_uuid, position, key, value)", columns: 4)
+        heartbeatRows = RowInserter(
+            db, "INSERT OR IGNORE INTO heartbeats (sample_uuid, position, bpm, time_unix_ms, written_time)", columns: 5)
+        quantityRows = RowInserter(db, Self.quantityHead, columns: Self.quantityColumns)
+    }
+
+    /// Writes a batch of records in order.
+    func write(_ batch: [IdentifiedRecord]) throws {
+        var index = batch.startIndex
+        while index < batch.endIndex {
+            let end = quantityRunEnd(batch, from: index)
+            if end - index > 1, try writeQuantities(batch[index..<end]) {
+                index = end
+                continue
+            }
+            for item in batch[index..<max(end, index + 1)] { try write(item) }
+            index = max(end, index + 1)
+        }
+    }
+
+    /// The end of the run of quantity samples of one type starting at `start`, at most
+    /// ``RowInserter/rowsPerStatement`` long (`start` when that record is no quantity sample).
+    private func quantityRunEnd(_ batch: [IdentifiedRecord], from start: Int) -> Int {
+        guard case .quantity(let first) = batch[start].record else { return start }
+        let limit = min(batch.endIndex, start + RowInserter.rowsPerStatement)
+        var end = start + 1
+        while end < limit, case .quantity(let sample) = batch[end].record, sample.header.type == first.header.type {
+            end += 1
+        }
+        return end
+    }
+
+    /// Inserts a run of quantity samples of one type, and their metadata and beats, with one
+    /// statement per table; returns `false`, having written nothing, when that could skip one
+    /// of them: the store has samples of the type in the run's time range, or the run holds
+    /// one record twice. The caller then writes them one by one.
+    private func writeQuantities(_ items: ArraySlice<IdentifiedRecord>) throws -> Bool {
+        let statement = try quantityRows.statement(rows: items.count)
+        pendingMetadata.removeAll(keepingCapacity: true)
+        pendingBeats.removeAll(keepingCapacity: true)
+        var metadataCount = 0
+        var beatCount = 0
+        var earliest = Int64.max
+        var latest = Int64.min
+        var type = ""
+        for item in items {
+            guard case .quantity(let sample) = item.record else { preconditionFailure("a run of quantity samples") }
+            bind(sample, id: item.id, to: statement)
+            type = sample.header.type
+            earliest = min(earliest, sample.header.startDate.secondsSince1970)
+            latest = max(latest, sample.header.startDate.secondsSince1970)
+            if !sample.metadata.isEmpty {
+                pendingMetadata.append((item.id, sample.metadata))
+                metadataCount += sample.metadata.count
+            }
+            if !sample.beats.isEmpty {
+                pendingBeats.append((item.id, sample.beats))
+                beatCount += sample.beats.count
+            }
+        }
+        if try Self.repeatsAnID(items) || hasQuantities(type: type, from: earliest, through: latest) {
+            statement.discardRow()
+            return false
+        }
+        let added = try statement.runCountingRows()
+        inserted += added
+        if added < items.count {
+            // Not expected after the checks above: count the rows SQLite ignored, keep the children.
+            duplicates[type, default: 0] += items.count - added
+        }
+        if metadataCount > 0 {
+            metadataRows.begin(rows: metadataCount)
+            for (owner, entries) in pendingMetadata { try bindMetadata(entries, owner: owner) }
+        }
+        if beatCount > 0 {
+            heartbeatRows.begin(rows: beatCount)
+            for (owner, beats) in pendingBeats { try bindBeats(beats, owner: owner) }
+        }
+        return true
+    }
+
+    /// Whether the store has a quantity sample of `type` starting in `earliest...latest`.
+    private func hasQuantities(type: String, from earliest: Int64, through latest: Int64) throws -> Bool {
+        let statement = try insert(
+            &quantityProbe,
+            "SELECT EXISTS (SELECT 1 FROM quantity_samples WHERE type = ? AND start_unix BETWEEN ? AND ?)")
+        statement.text(type)
+        statement.integer(earliest)
+        statement.integer(latest)
+        return try statement.runQuery() != 0
+    }
+
+    /// Whether two of `items` share an ID.
+    private static func repeatsAnID(_ items: ArraySlice<IdentifiedRecord>) -> Bool {
+        var index = items.startIndex
+        while index < items.endIndex {
+            let id = items[index].id
+            var other = index + 1
+            while other < items.endIndex {
+                if items[other].id == id { return true }
+                other += 1
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// The cached statement for `sql`.
+    func insert(_ sql: String) throws -> BoundStatement {
+        if let statement = statements[sql] { return statement }
+        let statement = BoundStatement(try db.cachedStatement(sql: sql))
+        statements[sql] = statement
+        return statement
+    }
+
+    /// The statement in `slot`, prepared from `sql` on first use.
+    @inline(__always)
+    private func insert(_ slot: inout BoundStatement?, _ sql: String) throws -> BoundStatement {
+        if let statement = slot { return statement }
+        let statement = try insert(sql)
+        slot = statement
+        return statement
+    }
+
+    /// Writes one record; returns whether it was new to the store.
+    @discardableResult
+    func write(_ item: IdentifiedRecord) throws -> Bool {
+        let added: Bool
+        switch item.record {
+        case .quantity(let sample): added = try write(sample, id: item.id)
+        case .weight(let sample): added = try write(sample, id: item.id)
+        case .category(let sample): added = try write(sample, id: item.id)
+        default:
+            let uuid = item.id.description
+            switch item.record {
+            case .export(let facts): added = try write(facts, uuid: uuid)
+            case .correlation(let correlation): added = try write(correlation, uuid: uuid, memberIDs: item.memberIDs)
+            case .workout(let workout): added = try write(workout, uuid: uuid)
+            case .activitySummary(let summary): added = try write(summary, uuid: uuid)
+            case .clinical(let record): added = try write(record, uuid: uuid)
+            case .audiogram(let audiogram): added = try write(audiogram, uuid: uuid)
+            case .visionPrescription(let prescription): added = try write(prescription, uuid: uuid)
+            case .route(let route): added = try write(route, uuid: uuid)
+            case .electrocardiogram(let ecg): added = try write(ecg, uuid: uuid)
+            case .quantity, .weight, .category: preconditionFailure("handled above")
+            }
+        }
+        if added { inserted += 1 } else { duplicates[item.record.type, default: 0] += 1 }
+        return added
+    }
+
+    func bindHeader(_ statement: BoundStatement, _ header: SampleHeader, uuid: String) {
+        statement.text(uuid)
+        bindHeaderColumns(statement, header)
+    }
+
+    func bindHeader(_ statement: BoundStatement, _ header: SampleHeader, id: RecordID) {
+        statement.text(id)
+        bindHeaderColumns(statement, header)
+    }
+
+    /// Binds the header's columns after `uuid`.
+    private func bindHeaderColumns(_ statement: BoundStatement, _ header: SampleHeader) {
+        statement.text(header.type)
+        statement.text(header.sourceName)
+        statement.text(header.sourceVersion)
+        if let device = header.device {
+            if device != lastDevice {
+                var buffer = JSONBuffer(capacity: 256)
+                buffer.object(device)
+                lastDeviceJSON = Array(buffer.bytes)
+                lastDevice = device
+            }
+            statement.text(bytes: lastDeviceJSON)
+        } else {
+            statement.text(nil)
+        }
+        statement.timestamp(header.creationDate)
+        statement.timestamp(header.startDate)
+        statement.timestamp(header.endDate)
+    }
+
+    static let headerColumns =
+        "uuid, type, source_name, source_version, device, creation_date, creation_unix, start_date, start_unix, end_date, end_unix"
+
+    static func headerInsert(_ table: String, extra: [String]) -> String {
+        let marks = Array(repeating: "?", count: 11 + extra.count).joined(separator: ", ")
+        return "\(headerHead(table, extra: extra)) VALUES (\(marks))"
+    }
+
+    /// `INSERT OR IGNORE INTO table (columns)`, without values.
+    static func headerHead(_ table: String, extra: [String]) -> String {
+        "INSERT OR IGNORE INTO \(table) (\(([headerColumns] + extra).joined(separator: ", ")))"
+    }
+
+    func writeMetadata(_ entries: [MetadataEntry], owner: String) throws {
+        guard !entries.isEmpty else { return }
+        metadataRows.begin(rows: entries.count)
+        try bindMetadata(entries) { $0.text(owner) }
+    }
+
+    /// Writes `entries` for the record `owner` in one statement.
+    private func writeMetadata(_ entries: [MetadataEntry], owner: RecordID) throws {
+        guard !entries.isEmpty else { return }
+        metadataRows.begin(rows: entries.count)
+        try bindMetadata(entries, owner: owner)
+    }
+
+    /// Binds `entries` as rows of ``metadataRows`` (announced by the caller).
+    private func bindMetadata(_ entries: [MetadataEntry], owner: RecordID) throws {
+        try bindMetadata(entries) { $0.text(owner) }
+    }
+
+    private func bindMetadata(_ entries: [MetadataEntry], bindingOwner bindOwner: (BoundStatement) -> Void) throws {
+        for (position, entry) in entries.enumerated() {
+            let statement = try metadataRows.row()
+            bindOwner(statement)
+            statement.integer(position)
+            statement.text(entry.key)
+            statement.text(entry.value)
+            try metadataRows.endRow()
+        }
+    }
+
+    /// Binds `beats` as rows of ``heartbeatRows`` (announced by the caller).
+    private func bindBeats(_ beats: [Heartbeat], owner: RecordID) throws {
+        for (position, beat) in beats.enumerated() {
+            let statement = try heartbeatRows.row()
+            statement.text(owner)
+            statement.integer(position)
+            statement.real(beat.bpm)
+            statement.integer(beat.millisecondsSince1970)
+            statement.text(beat.writtenTime)
+            try heartbeatRows.endRow()
+        }
+    }
+
+    static let quantityExtra = ["value", "unit", "value_text"]
+    static let quantityColumns = 11 + quantityExtra.count
+    static let quantityHead = headerHead("quantity_samples", extra: quantityExtra)
+    static let quantityInsert = headerInsert("quantity_samples", extra: quantityExtra)
+    static let weightInsert = headerInsert("weight_samples", extra: ["kilograms", "value", "unit"])
+    static let categoryInsert = headerInsert("category_samples", extra: ["value", "raw_value"])
+    static let correlationInsert = headerInsert("correlations", extra: [])
+
+    /// Binds a quantity sample's row.
+    private func bind(_ sample: QuantitySample, id: RecordID, to statement: BoundStatement) {
+        bindHeader(statement, sample.header, id: id)
+        statement.real(sample.value)
+        statement.text(sample.unit)
+        statement.text(sample.valueText)
+    }
+
+    private func write(_ sample: QuantitySample, id: RecordID) throws -> Bool {
+        let statement = try insert(&quantityStatement, Self.quantityInsert)
+        bind(sample, id: id, to: statement)
+        guard try statement.run() else { return false }
+        try writeMetadata(sample.metadata, owner: id)
+        if !sample.beats.isEmpty {
+            heartbeatRows.begin(rows: sample.beats.count)
+            try bindBeats(sample.beats, owner: id)
+        }
+        return true
+    }
+
+    private func write(_ sample: WeightSample, id: RecordID) throws -> Bool {
+        let statement = try insert(Self.weightInsert)
+        bindHeader(statement, sample.header, id: id)
+        statement.real(sample.kilograms)
+        statement.real(sample.value)
+        statement.text(sample.unit)
+        guard try statement.run() else { return false }
+        try writeMetadata(sample.metadata, owner: id)
+        return true
+    }
+
+    private func write(_ sample: CategorySample, id: RecordID) throws -> Bool {
+        let statement = try insert(&categoryStatement, Self.categoryInsert)
+        bindHeader(statement, sample.header, id: id)
+        statement.text(sample.value)
+        statement.integer(sample.rawValue)
+        guard try statement.run() else { return false }
+        try writeMetadata(sample.metadata, owner: id)
+        return true
+    }
+
+    private func write(_ correlation: Correlation, uuid: String, memberIDs: [RecordID]) throws -> Bool {
+        let statement = try insert(Self.correlationInsert)
+        bindHeader(statement, correlation.header, uuid: uuid)
+        guard try statement.run() else { return false }
+        try writeMetadata(correlation.metadata, owner: uuid)
+        let members = try insert(
+            "INSERT OR IGNORE INTO correlation_members (correlation_uuid, member_uuid, member_kind) VALUES (?, ?, ?)")
+        for (member, memberID) in zip(correlation.members, memberIDs) {
+            let record = member.record
+            members.text(uuid)
+            members.text(memberID.description)
+            members.text(record.kind.rawValue)
+            try members.run()
+        }
+        return true
+    }
+
+    private func write(_ summary: ActivitySummary, uuid: String) throws -> Bool {
+        let statement = try insert(
+            """
+            INSERT OR IGNORE INTO activity_summaries (uuid, day, start_unix, active_energy_burned, \
+            active_energy_burned_goal, active_energy_burned_unit, move_time, move_time_goal, exercise_time, \
+            exercise_time_goal, stand_hours, stand_hours_goal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        statement.text(uuid)
+        statement.text(summary.day.iso8601)
+        statement.integer(summary.start.secondsSince1970)
+        statement.real(summary.activeEnergyBurned)
+        statement.real(summary.activeEnergyBurnedGoal)
+        statement.text(summary.activeEnergyBurnedUnit)
+        statement.real(summary.moveTime)
+        statement.real(summary.moveTimeGoal)
+        statement.real(summary.exerciseTime)
+        statement.real(summary.exerciseTimeGoal)
+        statement.real(summary.standHours)
+        statement.real(summary.standHoursGoal)
+        return try statement.run()
+    }
+
+    private func write(_ facts: ExportFacts, uuid: String) throws -> Bool {
+        let statement = try insert(
+            "INSERT OR IGNORE INTO exports (uuid, export_date, export_unix, locale, version, profile) VALUES (?, ?, ?, ?, ?, ?)")
+        statement.text(uuid)
+        statement.timestamp(facts.exportDate)
+        statement.text(facts.locale)
+        statement.integer(facts.version)
+        statement.json { $0.object(facts.profile) }
+        return try statement.run()
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import Testing
+@testable import HealthCore
+import HealthFixtures
+import HealthJSON
+
+@Suite struct AnchorStateTests {
+    @Test("A state file round-trips its anchors")
+    func roundTrip() throws {
+        let folder = TemporaryFolder()
+        let file = AnchorStateFile(path: folder.path + "/state.json")
+        #expect(try file.load().isEmpty)
+        let anchor = Anchor(type: "T", newestCreation: 42, boundary: [RecordID(name: "x")], coveredStart: nil)
+        try file.save(merging: [anchor], into: [:])
+        #expect(try file.load() == ["T": anchor])
+    }
+}

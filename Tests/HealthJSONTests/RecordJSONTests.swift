@@ -1,0 +1,121 @@
+import Foundation
+import HealthExport
+import HealthCore
+import HealthFixtures
+import HealthJSON
+import Testing
+
+@Suite struct RecordJSONTests {
+    func lines(_ xml: String) throws -> [String] {
+        var encoder = RecordJSON()
+        var buffer = JSONBuffer()
+        for record in try stream(xml).records { encoder.write(record, to: &buffer) }
+        return buffer.text.split(separator: "\n").map(String.init)
+    }
+
+    @Test("Each line starts with kind, type, uuid, start and end, and parses as JSON")
+    func commonKeys() throws {
+        let output = try lines(minimalExport("""
+             <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Anna’s \\"Scale\\"" unit="lb" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:00:00 +0200" value="154.8"/>
+            """.replacingOccurrences(of: "\\\"", with: "&quot;")))
+        #expect(output.count == 2)
+        let line = output[1]
+        #expect(line.hasPrefix("{\"kind\":\"weight\",\"type\":\"HKQuantityTypeIdentifierBodyMass\",\"uuid\":\""))
+        #expect(line.contains("\"start\":\"2024-05-30T08:00:00+02:00\",\"end\":\"2024-05-30T08:00:00+02:00\""))
+        #expect(line.contains("\"sourceName\":\"Anna’s \\\"Scale\\\"\""))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(abs((object["kilograms"] as? Double ?? 0) - 70.2161) < 1e-4)
+        #expect(object["unit"] as? String == "lb")
+        #expect(object["value"] as? Double == 154.8)
+    }
+
+    @Test("The same export gives the same bytes every time")
+    func deterministic() throws {
+        let path = repositoryRoot + "/SampleExports/v14-2025/export.xml"
+        func run() throws -> [UInt8] {
+            var encoder = RecordJSON()
+            var buffer = JSONBuffer()
+            let stream = RecordStream(reader: try ExportReader(path: path), policy: WindowPolicy(window: .all))
+            _ = try stream.run { encoder.write($0, to: &buffer) }
+            return Array(buffer.bytes)
+        }
+        let first = try run()
+        #expect(first.count > 10_000)
+        #expect(try run() == first)
+    }
+
+    @Test("Every line of every sample export is valid JSON with the common keys")
+    func allSamplesParse() throws {
+        let folder = repositoryRoot + "/SampleExports"
+        let exports = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { FileManager.default.fileExists(atPath: folder + "/" + $0 + "/export.xml") }
+        #expect(exports.count >= 6)
+        for name in exports {
+            var encoder = RecordJSON()
+            var buffer = JSONBuffer()
+            let stream = RecordStream(reader: try ExportReader(path: folder + "/" + name + "/export.xml"), policy: WindowPolicy(window: .all))
+            _ = try stream.run { encoder.write($0, to: &buffer) }
+            for line in buffer.text.split(separator: "\n") {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(name): \(line)")
+                for key in ["kind", "type", "uuid"] { #expect(object[key] is String, "\(name): \(key) in \(line)") }
+                #expect(object["start"] is String, "\(name): start in \(line)")
+            }
+        }
+    }
+
+    @Test("Control characters and quotes are escaped; beats carry fractional seconds")
+    func escaping() throws {
+        let output = try lines(minimalExport("""
+             <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="a&#9;b" unit="ms" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:01:00 +0200" value="41">
+              <HeartRateVariabilityMetadataList>
+               <InstantaneousBeatsPerMinute bpm="62" time="8:00:01.25 AM"/>
+              </HeartRateVariabilityMetadataList>
+             </Record>
+            """))
+        #expect(output[1].contains("\"sourceName\":\"a\\tb\""))
+        #expect(output[1].contains("\"beats\":[{\"bpm\":62,\"time\":\"2024-05-30T08:00:01.250+02:00\",\"written\":\"8:00:01.25 AM\"}]"))
+    }
+}
+
+@Suite struct TypeSelectionTests {
+    @Test("Friendly names, short names, identifiers and kinds select the right types")
+    func names() throws {
+        let weight = try TypeSelection(["weight"])
+        #expect(weight.selects(kind: .weight, type: "HKQuantityTypeIdentifierBodyMass"))
+        #expect(!weight.selects(kind: .quantity, type: "HKQuantityTypeIdentifierHeartRate"))
+        let short = try TypeSelection(["heartrate"])
+        #expect(short.selects(kind: .quantity, type: "HKQuantityTypeIdentifierHeartRate"))
+        #expect(!short.selects(kind: .quantity, type: "HKQuantityTypeIdentifierRestingHeartRate"))
+        let workouts = try TypeSelection(["workouts"])
+        #expect(workouts.selects(kind: .workout, type: "HKWorkoutActivityTypeRunning"))
+        let running = try TypeSelection(["Running"])
+        #expect(running.selects(kind: .workout, type: "HKWorkoutActivityTypeRunning"))
+        #expect(!running.selects(kind: .workout, type: "HKWorkoutActivityTypeCycling"))
+        #expect(TypeSelection.everything.selects(kind: .route, type: "HKWorkoutRoute"))
+    }
+
+    @Test("An unknown name is refused with the list of friendly names")
+    func unknown() {
+        let error = #expect(throws: SelectionError.self) { try TypeSelection(["weight loss"]) }
+        #expect(error?.description.contains("heart-rate") == true)
+    }
+}
+
+@Suite struct JSONStringTests {
+    @Test("Strings round-trip through a JSON parser, whatever the position of the characters to escape",
+          arguments: ["\"", "\\", "\n", "\u{01}", "é", "’"])
+    func escapesAnywhere(special: String) throws {
+        for length in 0..<24 {
+            for position in 0...length {
+                var text = String(repeating: "a", count: length)
+                text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
+                var buffer = JSONBuffer()
+                buffer.beginArray()
+                buffer.string(text)
+                buffer.endArray()
+                let parsed = try JSONSerialization.jsonObject(with: Data(buffer.text.utf8)) as? [String]
+                #expect(parsed == [text], "\(buffer.text)")
+            }
+        }
+    }
+}

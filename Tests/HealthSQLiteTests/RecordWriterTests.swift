@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import HealthExport
+import Testing
+import HealthCore
+@testable import HealthSQLite
+import HealthFixtures
+import HealthJSON
+
+@Suite struct RecordWriterTests {
+    /// `count` samples a minute apart from `minute`: heart rates, every third with metadata, with
+    /// now and then an HRV sample with beats or a weight between them.
+    static func samples(count: Int, from minute: Int = 0) -> String {
+        var lines: [String] = []
+        for index in minute..<(minute + count) {
+            let time = String(format: "2024-05-%02d %02d:%02d:00 +0200", 1 + index / 1440, index / 60 % 24, index % 60)
+            let dates = "creationDate=\"\(time)\" startDate=\"\(time)\" endDate=\"\(time)\""
+            let device = "device=\"&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, model:Watch&gt;\""
+            if index % 37 == 0 {
+                lines.append(
+                    "<Record type=\"HKQuantityTypeIdentifierHeartRateVariabilitySDNN\" sourceName=\"Watch\" unit=\"ms\" \(dates) value=\"\(40 + index % 7)\">"
+                )
+                lines.append("<HeartRateVariabilityMetadataList>")
+                for beat in 0..<3 {
+                    let time = String(format: "%d:%02d:%02d.5%d AM", index / 60 % 12 + 1, index % 60, beat, beat)
+                    lines.append("<InstantaneousBeatsPerMinute bpm=\"\(60 + beat)\" time=\"\(time)\"/>")
+                }
+                lines.append("</HeartRateVariabilityMetadataList>")
+                lines.append("</Record>")
+            } else if index % 53 == 0 {
+                lines.append("<Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Scale\" unit=\"kg\" \(dates) value=\"70\"/>")
+            } else if index % 3 == 0 {
+                lines.append(
+                    "<Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"Watch\" \(device) unit=\"count/min\" \(dates) value=\"\(60 + index % 30)\">"
+                )
+                lines.append("<MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"\(index % 2)\"/>")
+                lines.append("<MetadataEntry key=\"Position\" value=\"\(index)\"/>")
+                lines.append("</Record>")
+            } else {
+                lines.append(
+                    "<Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"Watch\" \(device) unit=\"count/min\" \(dates) value=\"\(60 + index % 30)\"/>"
+                )
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Writes `batches` into a new store, one transaction per batch; returns the writer.
+    @discardableResult
+    func write(_ batches: [[IdentifiedRecord]], into database: String, oneByOne: Bool = false) throws -> RecordWriter {
+        let store = try HealthStore.open(path: database)
+        return try store.queue.writeWithoutTransaction { db in
+            let writer = RecordWriter(db)
+            for batch in batches {
+                try db.inTransaction {
+                    if oneByOne {
+                        for record in batch { try writer.write(record) }
+                    } else {
+                        try writer.write(batch)
+                    }
+                    return .commit
+                }
+            }
+            return writer
+        }
+    }
+
+    @Test("Batches of many rows per statement store what records written one by one store")
+    func batchesMatchOneByOne() throws {
+        let records = try stream(minimalExport(Self.samples(count: 300))).records
+        let folder = TemporaryFolder()
+        let batched = folder.path + "/batched.sqlite"
+        let single = folder.path + "/single.sqlite"
+        let writer = try write([Array(records[..<150]), Array(records[150...])], into: batched)
+        let reference = try write([records], into: single, oneByOne: true)
+        #expect(try dumpTables(batched) == dumpTables(single))
+        #expect(writer.inserted == records.count)
+        #expect(writer.inserted == reference.inserted)
+        #expect(writer.duplicates.isEmpty)
+        #expect(try rowCount(batched, "heartbeats") == 9 * 3)
+        #expect(try rowCount(batched, "metadata") > 0)
+    }
+
+    @Test("Records the store already has, or a batch holds twice, are skipped and counted once each")
+    func duplicatesInAndAcrossBatches() throws {
+        let records = try stream(minimalExport(Self.samples(count: 120))).records
+        let folder = TemporaryFolder()
+        let database = folder.database
+        // The first half, then everything with a repeat of the records 40..<50 inside the batch.
+        let again = Array(records[..<60]) + Array(records[40..<50]) + Array(records[60...])
+        let writer = try write([Array(records[..<60]), again], into: database)
+        let reference = TemporaryFolder()
+        try write([records], into: reference.database, oneByOne: true)
+        #expect(try dumpTables(database) == dumpTables(reference.database))
+        #expect(writer.inserted == records.count)
+        #expect(writer.duplicates.values.reduce(0, +) == 60 + 10)
+    }
+
+    @Test("Timestamps are written as ExportTimestamp writes them, whatever came before")
+    func timestampText() {
+        var text = TimestampText()
+        let instants: [Int64] = [0, -1, -86_400, -86_401, 59, 86_399, 86_400, 951_782_400, 1_717_228_799, 253_402_300_799]
+        let offsets: [Int32] = [0, 120, -300, 330, -570, 840, -720]
+        var buffer = [UInt8](repeating: 0, count: ExportTimestamp.maximumISO8601Length)
+        for instant in instants {
+            for offset in offsets {
+                for step: Int64 in [0, 1, 3_600, 86_399] {
+                    let value = ExportTimestamp(secondsSince1970: instant + step, offsetMinutes: offset)
+                    let count = buffer.withUnsafeMutableBufferPointer { text.write(value, into: $0.baseAddress!) }
+                    #expect(String(decoding: buffer[..<count], as: UTF8.self) == value.iso8601)
+                }
+            }
+        }
+    }
+
+    @Test("A record ID's text is its canonical form")
+    func recordIDText() {
+        let id = RecordID(high: 0x0123_4567_89AB_CDEF, low: 0xFEDC_BA98_7654_3210)
+        #expect(id.description == "01234567-89AB-CDEF-FEDC-BA9876543210")
+        #expect(RecordID(id.description) == id)
+    }
+}

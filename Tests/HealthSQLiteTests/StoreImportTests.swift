@@ -1,0 +1,227 @@
+import Foundation
+import GRDB
+import HealthExport
+import Testing
+import HealthCore
+@testable import HealthSQLite
+import HealthFixtures
+import HealthJSON
+
+@Suite struct StoreImportTests {
+    typealias Sample = FixtureExport.Sample
+    let day = FixtureExport.day
+
+    /// Counts add up to what the export holds (every record read is counted once).
+    func expectAddsUp(_ result: ImportResult, records: Int) {
+        #expect(result.total.read == records + 1)  // + the export's own facts
+    }
+
+    @Test("The first import takes the last 30 days; the same export again adds nothing")
+    func sameExportTwice() throws {
+        let folder = TemporaryFolder()
+        let export = FixtureExport.steps(days: 60)
+        let path = try export.write(in: folder)
+        let first = try importFile(path, into: folder.database)
+        expectAddsUp(first, records: export.samples.count)
+        #expect(first.total.new == 121)  // 120 steps in 30 days + the export row
+        #expect(first.total.outsideWindow == export.samples.count - 120)
+        let second = try importFile(path, into: folder.database)
+        expectAddsUp(second, records: export.samples.count)
+        #expect(second.total.new == 0)
+        #expect(second.total.alreadyImported == 121)
+        #expect(try rowCount(folder.database, "quantity_samples") == 120)
+    }
+
+    @Test("The very same export is recognised and skipped unless forced")
+    func sameExportSkipped() throws {
+        let folder = TemporaryFolder()
+        let path = try FixtureExport.steps(days: 10).write(in: folder)
+        try importFile(path, into: folder.database, force: false)
+        let again = try importFile(path, into: folder.database, force: false)
+        #expect(again.sameExport != nil)
+        #expect(again.report == nil)
+    }
+
+    @Test("A newer export adds only what is new")
+    func newerExport() throws {
+        let folder = TemporaryFolder()
+        let old = FixtureExport.steps(days: 30)
+        try importFile(try old.write(in: folder, name: "a.xml"), into: folder.database)
+        var newer = FixtureExport.steps(exportDate: FixtureExport.baseDate + 5 * day, days: 35)
+        newer.samples = newer.samples.map { var s = $0; s.value = "\(s.start)"; return s }
+        var oldSteps = old
+        oldSteps.samples = old.samples.map { var s = $0; s.value = "\(s.start)"; return s }
+        let folder2 = TemporaryFolder()
+        try importFile(try oldSteps.write(in: folder2, name: "a.xml"), into: folder2.database)
+        let result = try importFile(try newer.write(in: folder2, name: "b.xml"), into: folder2.database)
+        expectAddsUp(result, records: newer.samples.count)
+        #expect(result.total.new == 20 + 1)  // 5 new days of 4 samples, and the new export row
+        #expect(result.total.alreadyImported == 120)
+        #expect(try rowCount(folder2.database, "quantity_samples") == 140)
+    }
+
+    @Test("The same export written in another time zone is already imported")
+    func otherTimeZone() throws {
+        let folder = TemporaryFolder()
+        var export = FixtureExport.steps(days: 20)
+        try importFile(try export.write(in: folder, name: "a.xml"), into: folder.database)
+        export.offsetMinutes = -300
+        let result = try importFile(try export.write(in: folder, name: "b.xml"), into: folder.database)
+        #expect(result.total.new == 0)
+        #expect(result.total.alreadyImported == export.samples.count + 1)
+    }
+
+    @Test("A weight written in pounds instead of kilograms is the same weight")
+    func otherUnit() throws {
+        let folder = TemporaryFolder()
+        let start = FixtureExport.baseDate - 3 * day
+        var export = FixtureExport(exportDate: FixtureExport.baseDate)
+        export.samples = [Sample(type: "HKQuantityTypeIdentifierBodyMass", source: "Scale", unit: "kg", value: "70", start: start)]
+        try importFile(try export.write(in: folder, name: "kg.xml"), into: folder.database)
+        export.samples[0].unit = "lb"
+        export.samples[0].value = "154.3236"
+        let result = try importFile(try export.write(in: folder, name: "lb.xml"), into: folder.database, window: .all, windowGiven: true)
+        #expect(result.total.new == 0)
+        #expect(try rowCount(folder.database, "weight_samples") == 1)
+    }
+
+    @Test("A late arrival with an old date but a new creation date is imported")
+    func lateArrival() throws {
+        let folder = TemporaryFolder()
+        var export = FixtureExport.steps(days: 10)
+        export.samples.append(
+            Sample(type: "HKQuantityTypeIdentifierBodyMass", source: "Scale", unit: "kg", value: "70",
+                   start: FixtureExport.baseDate - 2 * day))
+        try importFile(try export.write(in: folder, name: "a.xml"), into: folder.database)
+        let later = FixtureExport.baseDate + day
+        export.exportDate = later
+        // A weight typed in today for 40 days ago, and a watch sample synced late for 60 days ago.
+        export.samples.append(
+            Sample(type: "HKQuantityTypeIdentifierBodyMass", source: "Health", unit: "kg", value: "71",
+                   start: later - 40 * day, createdAfter: 40 * day - 3600))
+        export.samples.append(Sample(value: "7", start: later - 60 * day, createdAfter: 60 * day - 60))
+        let result = try importFile(try export.write(in: folder, name: "b.xml"), into: folder.database)
+        #expect(result.report?.counts["HKQuantityTypeIdentifierStepCount"]?.new == 1)
+        #expect(result.report?.counts["HKQuantityTypeIdentifierBodyMass"]?.new == 1)
+        expectAddsUp(result, records: export.samples.count)
+    }
+
+    @Test("A backfill with --all after a 30-day import takes the older records once")
+    func backfill() throws {
+        let folder = TemporaryFolder()
+        let export = FixtureExport.steps(days: 90)
+        let path = try export.write(in: folder)
+        let first = try importFile(path, into: folder.database)
+        #expect(first.total.new == 121)
+        let all = try importFile(path, into: folder.database, window: .all, windowGiven: true)
+        #expect(all.total.new == export.samples.count - 120)
+        #expect(all.total.alreadyImported == 121)
+        let again = try importFile(path, into: folder.database, window: .all, windowGiven: true)
+        #expect(again.total.new == 0)
+        #expect(again.total.alreadyImported == export.samples.count + 1)
+        let anchors = try HealthStore.open(path: folder.database).anchors()
+        #expect(anchors["HKQuantityTypeIdentifierStepCount"]?.coveredStart == nil)
+    }
+
+    @Test("An export missing records the store has deletes nothing; a changed record is added")
+    func missingAndChanged() throws {
+        let folder = TemporaryFolder()
+        var export = FixtureExport.steps(days: 10)
+        try importFile(try export.write(in: folder, name: "a.xml"), into: folder.database)
+        export.samples.removeFirst(5)
+        export.samples[0].value = "9999"
+        export.samples[0].createdAfter += 86_400 * 20
+        export.exportDate += 60
+        let result = try importFile(try export.write(in: folder, name: "b.xml"), into: folder.database)
+        expectAddsUp(result, records: export.samples.count)
+        #expect(result.report?.counts["HKQuantityTypeIdentifierStepCount"]?.new == 1)
+        #expect(result.report?.counts["HKQuantityTypeIdentifierStepCount"]?.alreadyImported == export.samples.count - 1)
+        #expect(try rowCount(folder.database, "quantity_samples") == 41)
+    }
+
+    @Test("An interrupted import, run again, ends with exactly the rows of an uninterrupted one", arguments: [1, 13, 64, 150])
+    func interruptedThenResumed(stopAfter: Int) throws {
+        let folder = TemporaryFolder()
+        let export = FixtureExport.steps(days: 40, spacing: 3 * 3600)
+        let path = try export.write(in: folder)
+        let clean = folder.path + "/clean.sqlite"
+        try importFile(path, into: clean)
+        #expect(throws: StopForTest.self) {
+            try importFile(path, into: folder.database, stopAfter: stopAfter, rowsPerTransaction: 10)
+        }
+        #expect(try HealthStore.open(path: folder.database).anchors().isEmpty)
+        let resumed = try importFile(path, into: folder.database)
+        expectAddsUp(resumed, records: export.samples.count)
+        #expect(try dumpTables(folder.database) == dumpTables(clean))
+        let outcomes = try DatabaseQueue(path: folder.database, configuration: .patient).read { db in
+            try String.fetchAll(db, sql: "SELECT outcome FROM imports ORDER BY id")
+        }
+        #expect(outcomes == ["interrupted", "completed"])
+    }
+
+    @Test("A truncated export fails with a clear error and keeps what was committed")
+    func truncatedExport() throws {
+        let folder = TemporaryFolder()
+        let export = FixtureExport.steps(days: 30, spacing: 3600)
+        let whole = try export.write(in: folder)
+        let text = export.xml
+        let cut = String(text.prefix(text.count * 2 / 3))
+        let truncated = folder.path + "/truncated.xml"
+        try cut.write(toFile: truncated, atomically: true, encoding: .utf8)
+        #expect(throws: ExportError.self) {
+            try importFile(truncated, into: folder.database, rowsPerTransaction: 10)
+        }
+        #expect(try rowCount(folder.database, "quantity_samples") > 0)
+        let clean = folder.path + "/clean.sqlite"
+        try importFile(whole, into: clean)
+        try importFile(whole, into: folder.database)
+        #expect(try dumpTables(folder.database) == dumpTables(clean))
+    }
+
+    @Test("A store another process is writing is reported as locked")
+    func lockedStore() throws {
+        let folder = TemporaryFolder()
+        let path = try FixtureExport.steps(days: 5).write(in: folder)
+        _ = try HealthStore.open(path: folder.database)
+        let other = try DatabaseQueue(path: folder.database)
+        try other.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            let error = #expect(throws: StoreError.self) { try importFile(path, into: folder.database) }
+            #expect(error?.code == .locked)
+            try db.execute(sql: "ROLLBACK")
+        }
+        try importFile(path, into: folder.database)
+    }
+
+    @Test("A store from a newer schema is refused and left untouched")
+    func newerSchema() throws {
+        let folder = TemporaryFolder()
+        _ = try HealthStore.open(path: folder.database)
+        try DatabaseQueue(path: folder.database).write { db in try db.execute(sql: "PRAGMA user_version = 99") }
+        let error = #expect(throws: StoreError.self) { try HealthStore.open(path: folder.database) }
+        #expect(error?.code == .newerSchema)
+    }
+
+    @Test("A read-only store gives a clear error", .enabled(if: getuid() != 0, "root may write to read-only files"))
+    func readOnlyStore() throws {
+        let folder = TemporaryFolder()
+        let path = try FixtureExport.steps(days: 5).write(in: folder)
+        _ = try HealthStore.open(path: folder.database)
+        chmod(folder.database, 0o444)
+        #expect(throws: StoreError.self) { try importFile(path, into: folder.database) }
+    }
+
+    @Test("The views answer common questions")
+    func views() throws {
+        let folder = TemporaryFolder()
+        let path = try FixtureExport.steps(days: 3).write(in: folder)
+        try importFile(path, into: folder.database)
+        let days = try DatabaseQueue(path: folder.database, configuration: .patient).read { db in
+            try Row.fetchAll(db, sql: "SELECT day, steps FROM daily_steps")
+        }
+        #expect(days.count >= 3)
+        for view in ["weight_over_time", "resting_heart_rate", "sleep_by_night", "workout_overview"] {
+            _ = try DatabaseQueue(path: folder.database, configuration: .patient).read { db in try Row.fetchAll(db, sql: "SELECT * FROM \(view)") }
+        }
+    }
+}
