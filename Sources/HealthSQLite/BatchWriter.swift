@@ -1,12 +1,13 @@
 import GRDB
 import HealthCore
+import HealthExport
 import HealthStatistics
 
 /// The writing thread of an import into the SQLite store: takes record batches from a bounded
 /// queue and inserts them, committing one transaction every ``rowsPerTransaction`` records or
 /// ``secondsPerTransaction``.
 ///
-/// The last transaction also applies the run's ``ImportClosing`` (anchors and the run's row in
+/// The last transaction also applies the run's `ImportClosing` (anchors and the run's row in
 /// `imports`), so rows and anchors of a completed run land together. An error stops the thread:
 /// the open transaction rolls back, everything committed before it stays.
 final class BatchWriter: RecordBatchWriter {

@@ -28,7 +28,7 @@ extension HealthStore: HealthRecordStore {
         }
     }
 
-    /// Runs `body` in one `BEGIN IMMEDIATE` transaction: fails with ``StoreError/Code/locked``
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction: fails with `StoreError/Code/locked`
     /// (after ``HealthStore/busyTimeout``) when another process is writing.
     func writeImmediate<T>(_ body: (Database) throws -> T) throws -> T {
         do {

@@ -23,7 +23,7 @@ public final class HealthStore: Sendable {
     /// Opens (creating if needed, unless `readOnly`) the store at `path`.
     ///
     /// Busy handling is short: when another process writes, calls fail with
-    /// ``StoreError/Code/locked`` after ``busyTimeout`` rather than waiting for it to finish.
+    /// `StoreError/Code/locked` after ``busyTimeout`` rather than waiting for it to finish.
     /// The short wait rides out the brief exclusive locks SQLite takes when another connection
     /// opens, recovers or closes (its last checkpoint), which are no reason to fail.
     public static func open(path: String, readOnly: Bool = false) throws -> HealthStore {
@@ -89,7 +89,7 @@ public final class HealthStore: Sendable {
         }
     }
 
-    /// Runs `body` in the store, turning SQLite failures into ``StoreError``s.
+    /// Runs `body` in the store, turning SQLite failures into `StoreError`s.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.read(body)
@@ -100,7 +100,7 @@ public final class HealthStore: Sendable {
         }
     }
 
-    /// Runs `body` in one write transaction, turning SQLite failures into ``StoreError``s.
+    /// Runs `body` in one write transaction, turning SQLite failures into `StoreError`s.
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.write(body)

@@ -38,10 +38,12 @@ enum StoreInspection {
         dump.mapValues(\.count)
     }
 
-    /// Runs `body` on a read-only connection that is closed afterwards.
+    /// Runs `body` in a read transaction on a connection that is closed afterwards.
+    ///
+    /// The connection may write, as `sqlite3` does: a store killed while its write-ahead log was
+    /// being set up is recovered by the first connection that can (a read-only one is refused).
     static func read<T>(_ database: String, _ body: (Database) throws -> T) throws -> T {
         var configuration = Configuration()
-        configuration.readonly = true
         configuration.busyMode = .timeout(5)
         let queue = try DatabaseQueue(path: database, configuration: configuration)
         defer { try? queue.close() }

@@ -51,7 +51,7 @@ public struct ImportClosing: Sendable {
     public var facts: ExportFacts?
     /// The first instant of the run's window.
     public var windowStart: ExportTimestamp?
-    /// The run's counts per type before the store's duplicates are taken out (see ``TypeCounts/moving(duplicates:)``).
+    /// The run's counts per type before the store's duplicates are taken out (see ``TypeCounts/moving(duplicates:in:)``).
     public var counts: [String: TypeCounts]
     /// What went wrong, for a run that did not complete.
     public var message: String?

@@ -6,7 +6,7 @@ public struct IdentifiedRecord: Sendable {
     public var record: HealthRecord
     /// Its stable ID.
     public var id: RecordID
-    /// For a correlation, its members' IDs in the order of ``Correlation/members``; empty otherwise.
+    /// For a correlation, its members' IDs in the order of the correlation's `members`; empty otherwise.
     public var memberIDs: [RecordID]
 
     /// Pairs a record with its ID (and, for a correlation, its members' IDs).

@@ -14,7 +14,7 @@ public final class RecordStream {
     /// type's records together, so most records count without hashing their type.
     private var recent = RecentType(type: "", isMemberType: false)
     /// IDs of records whose types can be correlation members, so members are yielded once.
-    private var memberCandidates = Set<RecordID>()
+    private var memberCandidates = CorrelationMembers()
 
     private struct RecentType {
         var type: String
@@ -109,7 +109,9 @@ public final class RecordStream {
         selection.selectsEverything || RecordKind.allCases.contains { selection.selects(kind: $0, type: type) }
     }
 
-    private func handle(_ record: HealthRecord, body: (IdentifiedRecord) throws -> Void) throws {
+    /// Takes `record` by value so that the plain case, most of an export, moves it into the
+    /// ``IdentifiedRecord`` instead of copying it.
+    private func handle(_ record: consuming HealthRecord, body: (IdentifiedRecord) throws -> Void) throws {
         if case .export = record, !selection.selects(kind: .export, type: record.type) { return }
         let id = identity.id(of: record)
         switch record {
@@ -121,7 +123,7 @@ public final class RecordStream {
             for (member, memberID) in zip(correlation.members, memberIDs) {
                 let memberRecord = member.record
                 guard selection.selects(kind: memberRecord.kind, type: memberRecord.type),
-                    memberCandidates.insert(memberID).inserted
+                    memberCandidates.isFirst(memberID)
                 else { continue }
                 if let start = policy.earliestStart(kind: memberRecord.kind, type: memberRecord.type),
                     let memberStart = memberRecord.start, memberStart < start
@@ -132,7 +134,7 @@ public final class RecordStream {
                 try pass(IdentifiedRecord(record: memberRecord, id: memberID), body: body)
             }
         case .quantity(let sample) where countingType(sample.header.type).isMemberType:
-            guard memberCandidates.insert(id).inserted else { return }
+            guard memberCandidates.isFirst(id) else { return }
             try pass(IdentifiedRecord(record: record, id: id), body: body)
         default:
             try pass(IdentifiedRecord(record: record, id: id), body: body)
@@ -172,6 +174,6 @@ public final class RecordStream {
 
     /// Whether records of `type` can be members of a correlation (blood pressure, food).
     static func canBeCorrelationMember(_ type: String) -> Bool {
-        type.hasPrefix("HKQuantityTypeIdentifierBloodPressure") || type.hasPrefix("HKQuantityTypeIdentifierDietary")
+        Correlation.isMemberType(type)
     }
 }

@@ -246,15 +246,25 @@ public final class ExportPackage {
 
     /// The ECG recordings' paths relative to the export's folder (`electrocardiograms/ecg_….csv`), sorted.
     public var electrocardiogramPaths: [String] {
-        let folderName = "electrocardiograms/"
+        sidecarPaths(in: "electrocardiograms", suffix: ".csv")
+    }
+
+    /// The route files' paths relative to the export's folder (`workout-routes/route_….gpx`), sorted.
+    public var routePaths: [String] {
+        sidecarPaths(in: "workout-routes", suffix: ".gpx")
+    }
+
+    /// The files directly in the export's subfolder `subfolder` whose names end in `suffix`, sorted.
+    private func sidecarPaths(in subfolder: String, suffix: String) -> [String] {
+        let folderName = subfolder + "/"
         switch container {
         case .folder(let folder):
-            let names = (try? Paths.list(Paths.join(folder, "electrocardiograms"))) ?? []
-            return names.filter { $0.lowercased().hasSuffix(".csv") && !$0.hasPrefix("._") }.map { folderName + $0 }
+            let names = (try? Paths.list(Paths.join(folder, subfolder))) ?? []
+            return names.filter { $0.lowercased().hasSuffix(suffix) && !$0.hasPrefix("._") }.sorted().map { folderName + $0 }
         case .zip(let archive, let root):
             let prefix = root + folderName
             return archive.entries.compactMap { entry -> String? in
-                guard entry.name.hasPrefix(prefix), entry.name.lowercased().hasSuffix(".csv") else { return nil }
+                guard entry.name.hasPrefix(prefix), entry.name.lowercased().hasSuffix(suffix) else { return nil }
                 let rest = entry.name.dropFirst(prefix.count)
                 guard !rest.contains("/"), !rest.hasPrefix("._") else { return nil }
                 return folderName + rest

@@ -11,7 +11,9 @@ import Darwin
 ///
 /// - The internal DTD subset is blanked (its newlines kept): the iOS 16 export's is malformed,
 ///   and this project never interprets DTDs anyway. Its `HealthKit Export Version` is read first.
-/// - Control characters that XML forbids (`\x0b` and friends) become spaces.
+/// - Control characters that XML forbids (`\x0b` and friends) become spaces, and each byte of a
+///   sequence that is not UTF-8 becomes `?` (unless the export declares another encoding), so
+///   that `summary`, `records` and `import` all read the same text.
 /// - In exports without a DTD (iOS 8), attribute names with spaces (`Health Mate App Version="2.6.2"`)
 ///   get underscores instead, so every record still parses.
 public final class ExportRepair: ByteSource {
@@ -26,7 +28,9 @@ public final class ExportRepair: ByteSource {
     /// Whether the export had no internal DTD, so attribute names are being repaired.
     public private(set) var legacyAttributeRepair = false
     /// How many forbidden control characters were replaced.
-    public private(set) var replacedControlCharacters = 0
+    public var replacedControlCharacters: Int { text.controlCharacters }
+    /// How many bytes that are not UTF-8 were replaced.
+    public var replacedInvalidUTF8Bytes: Int { text.invalidUTF8Bytes }
     /// Bytes of the upstream consumed so far.
     public private(set) var bytesRead: Int64 = 0
 
@@ -36,6 +40,7 @@ public final class ExportRepair: ByteSource {
     private var prologDone = false
     private var upstreamEnded = false
     private var tagState = TagScanner()
+    private var text = TextRepair()
 
     /// Wraps `upstream`.
     public init(_ upstream: ByteSource) {
@@ -75,23 +80,26 @@ public final class ExportRepair: ByteSource {
             if filled >= buffer.count / 2 { break }
         }
         let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<filled])
-        replacedControlCharacters += ControlCharacters.replace(in: chunk)
-        guard legacyAttributeRepair else {
-            // End the chunk at a line break, so that no start tag straddles two chunks, then
-            // take the entities out of the device descriptions (see DeviceEntities).
-            var ready = filled
-            if !upstreamEnded, let lastBreak = Self.lastLineBreak(in: chunk), filled - lastBreak - 1 < buffer.count / 2 {
-                ready = lastBreak + 1
-                tagState.carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[ready...]))
-            }
-            DeviceEntities.rewrite(UnsafeMutableRawBufferPointer(rebasing: chunk[..<ready]))
-            return ready
+        // A character cut by the chunk's end waits for the next chunk, with any other carry.
+        let complete = text.repair(chunk, final: upstreamEnded)
+        let ready: Int
+        if legacyAttributeRepair {
+            ready = tagState.repair(UnsafeMutableRawBufferPointer(rebasing: chunk[..<complete]), final: upstreamEnded)
+        } else if !upstreamEnded,
+            let lastBreak = Self.lastLineBreak(in: UnsafeMutableRawBufferPointer(rebasing: chunk[..<complete])),
+            complete - lastBreak - 1 < buffer.count / 2
+        {
+            // End the chunk at a line break, so that no start tag straddles two chunks.
+            ready = lastBreak + 1
+        } else {
+            ready = complete
         }
-        let ready = tagState.repair(chunk, final: upstreamEnded)
         if ready < filled {
             tagState.carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[ready...]))
         }
         if ready == 0 && !upstreamEnded { return try read(into: buffer) }
+        // Take the entities out of the device descriptions (see DeviceEntities).
+        if !legacyAttributeRepair { DeviceEntities.rewrite(UnsafeMutableRawBufferPointer(rebasing: chunk[..<ready])) }
         return ready
     }
 
@@ -127,7 +135,7 @@ public final class ExportRepair: ByteSource {
             throw ExportError(.notAnExport, "the file is empty, not a Health export", path: displayName)
         }
         if !rootFound, Self.find(Array("<HealthData".utf8), in: pending, from: 0) == nil {
-            throw ExportError(.notAnExport, "not a Health export: no <HealthData> element at the start", path: displayName)
+            throw prologError()
         }
         if let (open, close) = Self.internalSubset(of: pending) {
             exportVersion = Self.version(in: pending[open..<close])
@@ -137,12 +145,78 @@ public final class ExportRepair: ByteSource {
         } else {
             legacyAttributeRepair = true
         }
-        pending.withUnsafeMutableBytes { replacedControlCharacters += ControlCharacters.replace(in: $0) }
+        text.repairsUTF8 = !Self.declaresOtherEncoding(pending)
+        let complete = pending.withUnsafeMutableBytes { text.repair($0, final: upstreamEnded) }
+        var ready = complete
         if legacyAttributeRepair {
-            let ready = pending.withUnsafeMutableBytes { tagState.repair($0, final: upstreamEnded) }
-            tagState.carry.append(contentsOf: pending[ready...])
-            pending.removeSubrange(ready...)
+            ready = pending.withUnsafeMutableBytes {
+                tagState.repair(UnsafeMutableRawBufferPointer(rebasing: $0[..<complete]), final: upstreamEnded)
+            }
         }
+        tagState.carry.append(contentsOf: pending[ready...])
+        pending.removeSubrange(ready...)
+    }
+
+    /// Whether the XML declaration names an encoding other than UTF-8 (`ISO-8859-1`, `windows-1252`),
+    /// whose bytes above 0x7F are characters of their own, not broken UTF-8.
+    static func declaresOtherEncoding(_ bytes: [UInt8]) -> Bool {
+        guard bytes.starts(with: Array("<?xml".utf8)), let end = find(Array("?>".utf8), in: bytes, from: 0) else {
+            return false
+        }
+        let declaration = bytes[..<end].map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        guard let at = find(Array("encoding".utf8), in: declaration, from: 0) else { return false }
+        let value = String(decoding: declaration[(at + 8)...], as: UTF8.self).drop {
+            $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'"
+        }
+        return !(value.hasPrefix("utf-8") || value.hasPrefix("utf8"))
+    }
+
+    /// Why a prolog without a `<HealthData>` element is not read: the file was cut inside or
+    /// after its DTD, or it is not an export.
+    private func prologError() -> ExportError {
+        let (line, column) = Self.endPosition(of: pending)
+        if upstreamEnded, Self.find(Array("<!DOCTYPE".utf8), in: pending, from: 0) != nil {
+            if Self.endsInsideDoctype(pending) {
+                return ExportError(
+                    .truncated, "the export ends inside its DTD (truncated?)", path: displayName, line: line,
+                    column: column)
+            }
+            return ExportError(
+                .truncated, "the export ends before its `<HealthData>` element (truncated?)", path: displayName,
+                line: line, column: column)
+        }
+        if pending.count >= Self.prologLimit {
+            let megabytes = Self.prologLimit >> 20
+            return ExportError(
+                .notAnExport, "not a Health export: no `<HealthData>` element in its first \(megabytes) MB",
+                path: displayName, line: line, column: column)
+        }
+        return ExportError(
+            .notAnExport, "not a Health export: no `<HealthData>` element", path: displayName, line: line,
+            column: column)
+    }
+
+    /// Whether `bytes` end inside `<!DOCTYPE ...>` or its internal subset `[ ... ]`.
+    static func endsInsideDoctype(_ bytes: [UInt8]) -> Bool {
+        guard let doctype = find(Array("<!DOCTYPE".utf8), in: bytes, from: 0) else { return false }
+        var index = doctype + 9
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ">") { return false }
+            if bytes[index] == UInt8(ascii: "[") { return find(Array("]>".utf8), in: bytes, from: index) == nil }
+            index += 1
+        }
+        return true
+    }
+
+    /// The line and column just after the last of `bytes`.
+    static func endPosition(of bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, bytes.count - lineStart + 1)
     }
 
     /// Whether `bytes` hold the whole prolog: the root element has started, after any internal DTD.
@@ -198,39 +272,6 @@ public final class ExportRepair: ByteSource {
             index += 1
         }
         return nil
-    }
-}
-
-/// Replaces the C0 control characters XML 1.0 forbids with spaces, eight bytes at a time.
-enum ControlCharacters {
-    static func replace(in bytes: UnsafeMutableRawBufferPointer) -> Int {
-        let count = bytes.count
-        var replaced = 0
-        var index = 0
-        while index + 8 <= count {
-            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // Non-zero when some byte of the word is below 0x20.
-            if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0 {
-                for j in index..<index + 8 where needsReplacing(bytes[j]) {
-                    bytes[j] = 0x20
-                    replaced += 1
-                }
-            }
-            index += 8
-        }
-        while index < count {
-            if needsReplacing(bytes[index]) {
-                bytes[index] = 0x20
-                replaced += 1
-            }
-            index += 1
-        }
-        return replaced
-    }
-
-    @inline(__always)
-    static func needsReplacing(_ byte: UInt8) -> Bool {
-        byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
     }
 }
 

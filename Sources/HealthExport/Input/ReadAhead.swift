@@ -1,34 +1,34 @@
-import Dispatch
+import Foundation
 
 /// Reads and repairs the next chunks on a second thread while libxml2 parses the current one,
 /// so that file reads, zip inflation and ``ExportRepair`` overlap with parsing.
 ///
-/// At most `depth` chunks wait, so memory stays flat. The repair's figures travel with each
-/// chunk and are read here, on the parsing thread, only for chunks already taken.
-final class ReadAhead: @unchecked Sendable {
+/// At most `depth` chunks wait, so memory stays flat. Buffers go round through two queues: the
+/// reading thread takes a free one, fills it and queues it as ready; the parsing thread takes it,
+/// parses it where it lies and gives it back. The repair's figures travel with each chunk and are
+/// read here, on the parsing thread, only for chunks already taken. Use it from one thread.
+final class ReadAhead {
     /// What the repair had seen when a chunk was read.
-    struct Figures {
+    struct Figures: Sendable {
         var bytesRead: Int64 = 0
         var exportVersion: Int?
         var replacedControlCharacters = 0
+        var replacedInvalidUTF8Bytes = 0
         var legacyAttributeRepair = false
     }
 
-    private enum Slot {
+    private enum Slot: Sendable {
         case chunk(Int, Int, Figures)
         case end(Figures)
         case failure(ExportError)
     }
 
-    private let buffers: [UnsafeMutableRawBufferPointer]
-    private let free: DispatchSemaphore
-    private let filled = DispatchSemaphore(value: 0)
-    private let lock = DispatchSemaphore(value: 1)
-    private var ready: [Slot] = []
-    private var stopped = false
+    private let buffers: ChunkBuffers
+    private let freeBuffers: BoundedQueue<Int>
+    private let ready: BoundedQueue<Slot>
+    private let reading: WorkerThread<Void>
     private var current: (index: Int, offset: Int, count: Int)?
     private var finished = false
-    private let done = DispatchSemaphore(value: 0)
 
     /// What the repair had seen as of the last chunk handed out.
     private(set) var figures = Figures() {
@@ -41,89 +41,53 @@ final class ReadAhead: @unchecked Sendable {
     /// Starts reading `repair` ahead, `depth` chunks of `chunkSize` bytes.
     init(_ repair: ExportRepair, chunkSize: Int, depth: Int = 4, progress: SharedCounter) {
         self.progress = progress
-        buffers = (0..<depth).map { _ in .allocate(byteCount: chunkSize, alignment: 16) }
-        // Created at zero and raised: libdispatch traps when a semaphore is freed below its initial value.
-        free = DispatchSemaphore(value: 0)
-        for _ in 0..<depth { free.signal() }
-        let source = Handle(repair)
-        DispatchQueue.global().async { [self] in
-            fill(from: source.repair)
-            done.signal()
+        let buffers = ChunkBuffers(count: depth, size: chunkSize)
+        let freeBuffers = BoundedQueue<Int>(capacity: depth)
+        for index in 0..<depth { freeBuffers.push(index) }
+        // As many slots as buffers: the reading thread never waits to queue a chunk.
+        let ready = BoundedQueue<Slot>(capacity: depth)
+        self.buffers = buffers
+        self.freeBuffers = freeBuffers
+        self.ready = ready
+        let source = RepairHandle(repair)
+        reading = WorkerThread(name: "healthimport-read-ahead") {
+            Self.fill(from: source.repair, buffers: buffers, free: freeBuffers, ready: ready)
         }
     }
 
-    deinit {
-        for buffer in buffers { buffer.deallocate() }
-    }
-
     /// Carries the repair to the reading thread, which alone uses it from then on.
-    private struct Handle: @unchecked Sendable {
+    private struct RepairHandle: @unchecked Sendable {
         let repair: ExportRepair
         init(_ repair: ExportRepair) { self.repair = repair }
     }
 
-    private func fill(from repair: ExportRepair) {
-        var index = 0
-        while true {
-            free.wait()
-            if isStopped { return }
+    private static func fill(
+        from repair: ExportRepair, buffers: ChunkBuffers, free: BoundedQueue<Int>, ready: BoundedQueue<Slot>
+    ) {
+        // `pop` gives `nil` once ``stop()`` closed the queue of free buffers.
+        while let index = free.pop() {
             let slot: Slot
             do {
                 let count = try repair.read(into: buffers[index])
                 let figures = Figures(
                     bytesRead: repair.bytesRead, exportVersion: repair.exportVersion,
                     replacedControlCharacters: repair.replacedControlCharacters,
+                    replacedInvalidUTF8Bytes: repair.replacedInvalidUTF8Bytes,
                     legacyAttributeRepair: repair.legacyAttributeRepair)
                 slot = count == 0 ? .end(figures) : .chunk(index, count, figures)
             } catch {
                 slot = .failure(error)
             }
-            push(slot)
+            ready.push(slot)
             guard case .chunk = slot else { return }
-            index = (index + 1) % buffers.count
         }
-    }
-
-    private var isStopped: Bool {
-        lock.wait()
-        defer { lock.signal() }
-        return stopped
-    }
-
-    private func push(_ slot: Slot) {
-        lock.wait()
-        ready.append(slot)
-        lock.signal()
-        filled.signal()
-    }
-
-    private func pop() -> Slot {
-        filled.wait()
-        lock.wait()
-        defer { lock.signal() }
-        return ready.removeFirst()
-    }
-
-    /// Copies the next bytes into `buffer`; 0 at the end.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ExportError) -> Int {
-        guard try takeChunk() else { return 0 }
-        let (index, offset, count) = current!
-        let length = min(buffer.count, count - offset)
-        buffer.baseAddress!.copyMemory(from: buffers[index].baseAddress! + offset, byteCount: length)
-        if offset + length == count {
-            current = nil
-            free.signal()
-        } else {
-            current = (index, offset + length, count)
-        }
-        return length
     }
 
     /// Makes the next chunk ``current`` unless one is; `false` at the end.
     private func takeChunk() throws(ExportError) -> Bool {
         if current != nil { return true }
-        guard !finished else { return false }
-        switch pop() {
+        guard !finished, let slot = ready.pop() else { return false }
+        switch slot {
         case .chunk(let index, let count, let figures):
             current = (index, 0, count)
             self.figures = figures
@@ -139,41 +103,53 @@ final class ReadAhead: @unchecked Sendable {
     }
 
     /// Hands the next chunk to `body` where it lies, with no copy; returns `false` at the end.
-    /// Do not mix with ``read(into:)`` inside one chunk.
     func nextChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         guard try takeChunk() else { return false }
         let (index, offset, count) = current!
         current = nil
-        defer { free.signal() }
+        defer { freeBuffers.push(index) }
         try body(UnsafeRawBufferPointer(rebasing: buffers[index][offset..<count]))
         return true
     }
 
     /// Stops the reading thread and waits for it, so the buffers can go.
     func stop() {
-        lock.wait()
-        stopped = true
-        lock.signal()
-        // Wakes the reading thread if it waits for a free buffer; it then sees `stopped` and ends.
-        free.signal()
-        done.wait()
+        freeBuffers.close(discarding: true)
+        reading.join()
+        ready.close(discarding: true)
+    }
+}
+
+/// The read-ahead's chunk buffers: raw memory both threads use.
+///
+/// `@unchecked Sendable`: each buffer belongs to one thread at a time, the one that took its
+/// index from a queue, until it queues the index again.
+private final class ChunkBuffers: @unchecked Sendable {
+    private let buffers: [UnsafeMutableRawBufferPointer]
+
+    init(count: Int, size: Int) {
+        buffers = (0..<count).map { _ in .allocate(byteCount: size, alignment: 16) }
+    }
+
+    subscript(index: Int) -> UnsafeMutableRawBufferPointer { buffers[index] }
+
+    deinit {
+        for buffer in buffers { buffer.deallocate() }
     }
 }
 
 /// An integer one thread writes and others read, such as bytes read for a progress line.
+///
+/// `@unchecked Sendable`: the value is read and written only with the lock held.
 final class SharedCounter: @unchecked Sendable {
-    private let lock = DispatchSemaphore(value: 1)
+    private let lock = NSLock()
     private var value: Int64 = 0
 
     func store(_ newValue: Int64) {
-        lock.wait()
-        value = newValue
-        lock.signal()
+        lock.withLock { value = newValue }
     }
 
     func load() -> Int64 {
-        lock.wait()
-        defer { lock.signal() }
-        return value
+        lock.withLock { value }
     }
 }

@@ -31,7 +31,9 @@ public struct QuantitySample: Sendable, Equatable {
 public struct Heartbeat: Sendable, Equatable {
     /// Beats per minute.
     public var bpm: Double
-    /// The instant of the beat in milliseconds since 1970 UTC, from the sample's date and the written time of day; `nil` when the time could not be read.
+    /// The instant of the beat in milliseconds since 1970 UTC: the written time of day put on the
+    /// sample's day and, when the recording's zone differed from the sample's offset, moved into
+    /// the sample's interval (see `BeatTimes`); `nil` when the time could not be read.
     public var millisecondsSince1970: Int64?
     /// The offset the parent sample was written in, for display.
     public var offsetMinutes: Int32
@@ -120,5 +122,11 @@ public struct Correlation: Sendable, Equatable {
         self.header = header
         self.metadata = metadata
         self.members = members
+    }
+
+    /// Whether records of `type` can be members of a correlation (blood pressure, food), so
+    /// that a reader counts each such measurement once, inside a correlation or at top level.
+    public static func isMemberType(_ type: String) -> Bool {
+        type.hasPrefix("HKQuantityTypeIdentifierBloodPressure") || type.hasPrefix("HKQuantityTypeIdentifierDietary")
     }
 }

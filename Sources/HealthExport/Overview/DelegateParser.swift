@@ -27,6 +27,7 @@ final class DelegateParser {
     func feed(_ start: UnsafePointer<UInt8>, _ count: Int) throws {
         let chars = UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)
         var offset = 0
+        state.noteEnd(of: UnsafeRawBufferPointer(start: start, count: count))
         while offset < count, state.failure == nil {
             let length = min(count - offset, Int(Int32.max))
             xmlParseChunk(parser, chars + offset, Int32(length), 0)

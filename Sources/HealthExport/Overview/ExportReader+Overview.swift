@@ -94,6 +94,7 @@ extension ExportReader {
         for (name, count) in scanner.unknownElements { report.unknownElements[name, default: 0] += count }
         report.bytesRead = input.figures.bytesRead
         report.replacedControlCharacters = input.figures.replacedControlCharacters
+        report.replacedInvalidUTF8Bytes = input.figures.replacedInvalidUTF8Bytes
         report.repairedLegacyAttributes = input.figures.legacyAttributeRepair
         return (report, scanner.counter.tallies())
     }

@@ -139,6 +139,7 @@ extension OverviewScanner {
         else { return false }
         if let creation, TimestampParser.parse(bytes(creation)) == nil { return false }
         var (typeID, kind) = counter.type(bytes(type))
+        if counter.isMemberType(typeID) { return false }
         if kind == .weight, !Self.isKilograms(value.map(bytes), unit.map(bytes)) { kind = .quantity }
         counter.add(
             typeID: typeID, kind: kind, source: source.map(bytes) ?? UnsafeRawBufferPointer(start: nil, count: 0),

@@ -6,6 +6,7 @@ struct SampleCounter {
     private struct TypeSlot {
         var name: String
         var kind: RecordKind
+        var isMemberType: Bool
         var tally: SampleTallies.Tally?
     }
 
@@ -26,8 +27,14 @@ struct SampleCounter {
         while typeSlots.count <= id { typeSlots.append(nil) }
         if let slot = typeSlots[id] { return (id, slot.kind) }
         let kind = SampleKinds.kind(of: name)
-        typeSlots[id] = TypeSlot(name: name, kind: kind)
+        typeSlots[id] = TypeSlot(name: name, kind: kind, isMemberType: Correlation.isMemberType(name))
         return (id, kind)
+    }
+
+    /// Whether the type `typeID` from ``type(_:)`` can be a correlation member: its records
+    /// are built, not counted, so that the summary counts them once as the record stream does.
+    func isMemberType(_ typeID: Int) -> Bool {
+        typeSlots[typeID]!.isMemberType
     }
 
     /// Counts one sample of the type `typeID` from ``type(_:)``.

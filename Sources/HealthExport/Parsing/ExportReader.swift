@@ -70,6 +70,7 @@ public final class ExportReader {
             let more = try input.nextChunk { chunk in
                 if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
                 let base = chunk.baseAddress!.assumingMemoryBound(to: CChar.self)
+                state.noteEnd(of: chunk)
                 xmlParseChunk(parser, base, Int32(chunk.count), 0)
             }
             if !more {
@@ -86,6 +87,7 @@ public final class ExportReader {
         }
         state.report.bytesRead = input.figures.bytesRead
         state.report.replacedControlCharacters = input.figures.replacedControlCharacters
+        state.report.replacedInvalidUTF8Bytes = input.figures.replacedInvalidUTF8Bytes
         state.report.repairedLegacyAttributes = input.figures.legacyAttributeRepair
         return state.report
     }
@@ -121,15 +123,36 @@ extension ParseState {
         return parser
     }
 
+    /// Notes how the bytes about to be handed to libxml2 end (see ``endsAfterTag``).
+    func noteEnd(of chunk: UnsafeRawBufferPointer) {
+        var index = chunk.count - 1
+        while index >= 0, chunk[index] == 0x20 || chunk[index] == 0x0A || chunk[index] == 0x0D || chunk[index] == 0x09 {
+            index -= 1
+        }
+        if index >= 0 { endsAfterTag = chunk[index] == UInt8(ascii: ">") }
+    }
+
+    /// libxml2's message on one line: some span two (`Input is not proper UTF-8` then the bytes).
+    static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+            .joined(separator: "; ")
+    }
+
     /// Handles an error libxml2 reports: fatal ones stop the parse, others become warnings.
     func libxmlError(_ error: xmlError) {
-        var message = error.message.map { String(cString: $0) } ?? "malformed XML"
-        while let last = message.last, last.isNewline || last == " " { message.removeLast() }
+        let message = Self.oneLine(error.message.map { String(cString: $0) } ?? "malformed XML")
         let line = Int(error.line)
         let column = Int(error.int2)
         if error.level == XML_ERR_FATAL || error.level == XML_ERR_ERROR {
-            let truncated = terminating
-            let text = truncated ? "the export ends early, is it truncated? (\(message))" : message
+            // At the end of the input, an open element (or no root yet) means the file was cut.
+            let truncated = terminating && (!stack.isEmpty || !sawRoot)
+            var text = message
+            if truncated {
+                text =
+                    endsAfterTag
+                    ? "the export ends before `</HealthData>` (truncated?)"
+                    : "the export ends inside a tag, before `</HealthData>` (truncated?)"
+            }
             fail(
                 ExportError(
                     truncated ? .truncated : .malformed, text, path: displayName, line: line > 0 ? line : nil,

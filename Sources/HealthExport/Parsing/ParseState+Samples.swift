@@ -9,6 +9,8 @@ struct PendingSample {
     var unit: String?
     var metadata: [MetadataEntry] = []
     var beats: [Heartbeat] = []
+    /// Resolves the beats' times of day against the sample's interval; made at the first beat.
+    var beatTimes: BeatTimes?
 }
 
 extension ParseState {
@@ -110,7 +112,7 @@ extension ParseState {
     }
 
     func addBeat(_ attributes: AttributeList) {
-        guard let start = sample?.header.startDate else { return }
+        guard let header = sample?.header else { return }
         var bpm: Double?
         var time: UnsafeRawBufferPointer?
         for i in 0..<attributes.count {
@@ -123,21 +125,16 @@ extension ParseState {
         }
         guard let bpm, let time else { return }
         let written = String(decoding: time, as: UTF8.self)
-        let instant = TimeOfDayParser.millisecondsSinceMidnight(time).map { Self.resolve(timeOfDay: $0, near: start) }
-        sample?.beats.append(
-            Heartbeat(bpm: bpm, millisecondsSince1970: instant, offsetMinutes: start.offsetMinutes, writtenTime: written))
-    }
-
-    /// The instant of a time of day written without a date, taken on the day of `start` (in its offset),
-    /// or the neighbouring day when that is closer: beats just after midnight belong to the next day.
-    static func resolve(timeOfDay millis: Int64, near start: ExportTimestamp) -> Int64 {
-        let offsetMillis = Int64(start.offsetMinutes) * 60_000
-        let startMillis = start.secondsSince1970 * 1000
-        let localMidnight = floorDiv(startMillis + offsetMillis, 86_400_000) * 86_400_000 - offsetMillis
-        var instant = localMidnight + millis
-        if instant < startMillis - 43_200_000 { instant += 86_400_000 }
-        if instant > startMillis + 43_200_000 { instant -= 86_400_000 }
-        return instant
+        var instant: Int64?
+        if let millis = TimeOfDayParser.millisecondsSinceMidnight(time) {
+            var beatTimes = sample!.beatTimes ?? BeatTimes(start: header.startDate, end: header.endDate)
+            instant = beatTimes.instant(timeOfDay: millis)
+            sample!.beatTimes = beatTimes
+        }
+        sample!.beats.append(
+            Heartbeat(
+                bpm: bpm, millisecondsSince1970: instant, offsetMinutes: header.startDate.offsetMinutes,
+                writtenTime: written))
     }
 
     func finishSample() throws {

@@ -55,6 +55,9 @@ final class ParseState {
     let activitySummaryTypeID = -2
     /// Set while the last chunk is parsed, so that errors then read as a truncated file.
     @exclusivity(unchecked) var terminating = false
+    /// Whether the bytes handed to libxml2 so far end with a tag's `>` (spaces aside), so that
+    /// a file cut inside a tag says so.
+    @exclusivity(unchecked) var endsAfterTag = true
 
     enum EventOwner { case workout(Int), activity(Int, Int) }
 

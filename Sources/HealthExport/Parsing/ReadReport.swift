@@ -40,6 +40,8 @@ public struct ReadReport: Sendable {
     public var unknownElements: [String: Int] = [:]
     /// Forbidden control characters replaced by spaces.
     public var replacedControlCharacters = 0
+    /// Bytes that were not UTF-8, each replaced by `?`.
+    public var replacedInvalidUTF8Bytes = 0
     /// Whether attribute names with spaces (iOS 8) were repaired.
     public var repairedLegacyAttributes = false
     /// Non-fatal problems libxml2 reported, as `line:column: message`, the first few only.

@@ -6,6 +6,10 @@
 /// sample once it is purely numeric; the decimal separator follows the locale (`-265,868`).
 /// When the header keys are not the English ones, the recorded date and the sample rate are
 /// recognised by their values.
+///
+/// A file re-saved by a spreadsheet reads the same: CRLF or CR line ends, a byte order mark,
+/// every field quoted, `;` instead of `,` between fields, and trailing separators after each
+/// line's last cell (`-107.825,`, `Lead I;;`).
 public enum ElectrocardiogramReader {
     /// The largest ECG file read (a 30-second recording at 512 Hz is about 150 KB).
     static let sizeLimit = 64 << 20
@@ -39,9 +43,11 @@ public enum ElectrocardiogramReader {
         var samples: [Double] = []
         samples.reserveCapacity(16_000)
         var inSamples = false
+        var lineNumber = 0
         for rawLine in text.split(
             omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         {
+            lineNumber += 1
             let line = rawLine.trimmingSpaces
             if line.isEmpty { continue }
             if let sample = sampleValue(line) {
@@ -51,10 +57,16 @@ public enum ElectrocardiogramReader {
             }
             guard !inSamples else { continue }
             let (key, value) = keyValue(line)
+            if key.isEmpty && value.isEmpty { continue }
             let name = key.lowercased()
             fields[name] = value
-            if recorded == nil, name == "recorded date" || TimestampParser.parse(value) != nil {
-                recorded = TimestampParser.parse(value)
+            if recorded == nil {
+                if let date = TimestampParser.parse(value) {
+                    recorded = date
+                } else if name == "recorded date" {
+                    throw ExportError(
+                        .malformed, "Recorded Date `\(value)` is not a date", path: displayName, line: lineNumber)
+                }
             }
             if rate == nil, name == "sample rate" || value.lowercased().hasSuffix("hertz") || value.hasSuffix("Hz") {
                 rate = leadingNumber(value)
@@ -75,6 +87,10 @@ public enum ElectrocardiogramReader {
     /// The sample a purely numeric line holds (`-107.825`, `-265,868`, `12`, `"0,5"`), else `nil`.
     static func sampleValue(_ line: Substring) -> Double? {
         var utf8 = Array(line.utf8)
+        // A spreadsheet's empty cells after the value: `-107.825,` or `-265,868;;`.
+        while let last = utf8.last, last == UInt8(ascii: ",") || last == UInt8(ascii: ";") || isBlank(last) {
+            utf8.removeLast()
+        }
         if utf8.count >= 2, utf8.first == UInt8(ascii: "\""), utf8.last == UInt8(ascii: "\"") {
             utf8 = Array(utf8.dropFirst().dropLast())
         }
@@ -98,40 +114,54 @@ public enum ElectrocardiogramReader {
         return utf8.withUnsafeBytes { NumberParser.parseDouble($0) }
     }
 
-    /// Splits `Key,value` where either may be quoted (`Device,"Watch6,7"`); `""` inside quotes is a quote.
+    /// Splits `Key,value` (or `Key;value`) where either may be quoted (`Device,"Watch6,7"`);
+    /// `""` inside quotes is a quote. After a quoted value, further cells are ignored; an
+    /// unquoted value keeps its commas (`512,844 hertz`) but not a spreadsheet's trailing
+    /// separators (`Lead I,,`).
     static func keyValue(_ line: Substring) -> (String, String) {
-        var fields: [String] = []
-        var current = ""
+        let characters = Array(line)
+        var index = 0
+        let key = cell(characters, &index, separators: [",", ";"])
+        guard index < characters.count else { return (key, "") }
+        let separator = characters[index]
+        index += 1
+        while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
+        if index < characters.count, characters[index] == "\"" {
+            return (key, cell(characters, &index, separators: [separator]))
+        }
+        var rest = characters[index...]
+        while let last = rest.last, last == separator || last == " " || last == "\t" { rest.removeLast() }
+        return (key, String(rest))
+    }
+
+    /// The cell starting at `index`, unquoted and trimmed; leaves `index` on the separator
+    /// that ends it (or at the end).
+    private static func cell(_ characters: [Character], _ index: inout Int, separators: Set<Character>) -> String {
+        var text = ""
         var quoted = false
-        var index = line.startIndex
-        while index < line.endIndex {
-            let character = line[index]
+        while index < characters.count {
+            let character = characters[index]
             if quoted {
                 if character == "\"" {
-                    let next = line.index(after: index)
-                    if next < line.endIndex, line[next] == "\"" {
-                        current.append("\"")
-                        index = next
+                    if index + 1 < characters.count, characters[index + 1] == "\"" {
+                        text.append("\"")
+                        index += 1
                     } else {
                         quoted = false
                     }
                 } else {
-                    current.append(character)
+                    text.append(character)
                 }
             } else if character == "\"" {
                 quoted = true
-            } else if character == "," && fields.isEmpty {
-                fields.append(current)
-                current = ""
+            } else if separators.contains(character) {
+                break
             } else {
-                current.append(character)
+                text.append(character)
             }
-            index = line.index(after: index)
+            index += 1
         }
-        fields.append(current)
-        let key = String(fields[0].trimmingSpaces)
-        let value = fields.count > 1 ? String(fields[1].trimmingSpaces) : ""
-        return (key, value)
+        return String(text.trimmingSpaces)
     }
 
     /// The number at the start of `512 hertz` or `512,844 hertz`.
@@ -154,4 +184,9 @@ extension StringProtocol {
     var replacingComma: String {
         String(map { $0 == "," ? "." : $0 })
     }
+}
+
+@inline(__always)
+private func isBlank(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09
 }

@@ -122,8 +122,7 @@ final class GPXState {
 
     func libxmlError(_ error: xmlError) {
         guard error.level == XML_ERR_FATAL || error.level == XML_ERR_ERROR, failure == nil else { return }
-        var message = error.message.map { String(cString: $0) } ?? "malformed XML"
-        while let last = message.last, last.isNewline || last == " " { message.removeLast() }
+        let message = ParseState.oneLine(error.message.map { String(cString: $0) } ?? "malformed XML")
         failure = ExportError(
             .malformed, "the route file is not valid GPX: \(message)", path: displayName,
             line: error.line > 0 ? Int(error.line) : nil, column: error.int2 > 0 ? Int(error.int2) : nil)

@@ -34,6 +34,8 @@ final class SidecarReader {
         var extra = ReadReport()
         var routeFilesSkipped = 0
         var routesUnavailable = 0
+        /// Route files the workouts name, as paths relative to the export's folder, lowercased.
+        var referencedRoutes = Set<String>()
 
         let inner: (RecordKind, String) -> TypePlan = { kind, type in
             kind == .workout && wantsRoutes ? .all : outer(kind, type)
@@ -59,6 +61,7 @@ final class SidecarReader {
                 }
                 for route in workout.routes {
                     for path in route.filePaths {
+                        if let relative = Paths.relative(path) { referencedRoutes.insert(relative.lowercased()) }
                         guard let track = self.track(path, route: route, workout: workout) else { continue }
                         let start = track.startDate ?? track.workoutStart
                         if extra.admits(routePlan, type: RouteTrack.typeIdentifier, start: start) {
@@ -98,11 +101,23 @@ final class SidecarReader {
                 "\(routesUnavailable) route file\(routesUnavailable == 1 ? "" : "s") not read: "
                     + "XML on standard input has no folder; pass the zip or the apple_health_export folder")
         }
-        report.warnings += package.notes + warnings
+        var notes = package.notes
+        if wantsRoutes, let note = unreferencedRoutesNote(referenced: referencedRoutes) { notes.append(note) }
+        report.warnings += notes + warnings
         if moreWarnings > 0 {
             report.warnings.append("\(package.displayName): warning: \(moreWarnings) more sidecar warnings not shown")
         }
         return report
+    }
+
+    /// One note for the route files in `workout-routes/` that no workout names (they are not read).
+    private func unreferencedRoutesNote(referenced: Set<String>) -> String? {
+        let unreferenced = package.routePaths.filter { !referenced.contains($0.lowercased()) }
+        guard let first = unreferenced.first else { return nil }
+        let count = unreferenced.count
+        let examples = unreferenced.count == 1 ? first : "\(first), ..."
+        return "\(package.displayName): note: \(count) route file\(count == 1 ? "" : "s") in workout-routes/ "
+            + "\(count == 1 ? "is" : "are") referenced by no workout and not read (\(examples))"
     }
 
     private func track(_ path: String, route: WorkoutRoute, workout: Workout) -> RouteTrack? {
@@ -127,7 +142,11 @@ final class SidecarReader {
     private func electrocardiogram(_ path: String) -> Electrocardiogram? {
         do {
             guard let source = try package.openSidecar(path: path) else { return nil }
-            return try ElectrocardiogramReader.read(source, filePath: path)
+            let ecg = try ElectrocardiogramReader.read(source, filePath: path)
+            if ecg.sampleRateHertz == nil, !ecg.samples.isEmpty {
+                warn("ECG file \(path) has no Sample Rate that reads as a number: its end is taken as its start")
+            }
+            return ecg
         } catch {
             warn("ECG file \(path) skipped: \(error.description)")
             return nil

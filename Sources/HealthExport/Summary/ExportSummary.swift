@@ -39,6 +39,20 @@ public struct ExportSummary: Sendable {
         if let source = record.sourceName { sources[source, default: 0] += 1 }
     }
 
+    /// Adds a record and, for a correlation, its members, as the record stream yields them:
+    /// records of member types only when `countsMember` says so.
+    public mutating func add(_ record: HealthRecord, countsMember: (HealthRecord) -> Bool) {
+        switch record {
+        case .correlation(let correlation):
+            add(record)
+            for member in correlation.members where countsMember(member.record) { add(member.record) }
+        case .quantity(let sample) where Correlation.isMemberType(sample.header.type):
+            if countsMember(record) { add(record) }
+        default:
+            add(record)
+        }
+    }
+
     /// The number of records of all types.
     public var recordCount: Int { types.values.reduce(0) { $0 + $1.count } }
 }
@@ -63,16 +77,24 @@ extension ExportSummary {
     /// - Parameters:
     ///   - open: opens the export; called a second time when the overview gives way to a full read.
     ///   - reopenable: whether `open` can be called twice.
+    ///   - countsMember: makes, for each read (the overview, then a full read if it steps aside),
+    ///     a fresh rule that says for each record of a type that can be a correlation member
+    ///     (see ``Correlation/isMemberType(_:)``), inside a correlation or at top level, in
+    ///     document order, whether it counts. Pass the rule the record stream yields them by
+    ///     (once per identity), so that the summary counts per type what `records` prints.
     ///   - progress: called often with the reader in use; what it throws stops the read.
     public static func read(
-        opening open: () throws -> ExportReader, reopenable: Bool, progress: @escaping (ExportReader) throws -> Void
+        opening open: () throws -> ExportReader, reopenable: Bool,
+        countsMember: () -> (HealthRecord) -> Bool = { { _ in true } },
+        progress: @escaping (ExportReader) throws -> Void
     ) throws -> ExportSummary {
         if reopenable {
             let reader = try open()
             var summary = ExportSummary()
+            let countsMember = countsMember()
             do {
                 let (report, samples) = try reader.readOverview(onChunk: { try progress(reader) }) { record in
-                    summary.add(record)
+                    summary.add(record, countsMember: countsMember)
                 }
                 summary.add(samples)
                 summary.read = report
@@ -83,9 +105,10 @@ extension ExportSummary {
         }
         let reader = try open()
         var summary = ExportSummary()
+        let countsFullReadMember = countsMember()
         summary.read = try reader.read { record in
             try progress(reader)
-            summary.add(record)
+            summary.add(record, countsMember: countsFullReadMember)
         }
         return summary
     }

@@ -24,6 +24,10 @@ enum RunReport {
         if read.replacedControlCharacters > 0 {
             Diagnostics.print("note: replaced \(read.replacedControlCharacters) control characters that XML forbids")
         }
+        if read.replacedInvalidUTF8Bytes > 0 {
+            let count = read.replacedInvalidUTF8Bytes
+            Diagnostics.print("note: replaced \(count) byte\(count == 1 ? "" : "s") that \(count == 1 ? "is" : "are") not UTF-8 with '?'")
+        }
         if !read.unknownElements.isEmpty {
             let names = read.unknownElements.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }
             Diagnostics.print("note: skipped unknown elements: \(names.joined(separator: ", "))")

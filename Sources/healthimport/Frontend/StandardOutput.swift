@@ -24,18 +24,16 @@ final class StandardOutput {
 
     /// Writes everything buffered.
     func flush() throws {
-        do {
-            let bytes = buffer.bytes
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(1, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EPIPE { throw Closed() }
-                    throw CommandFailure("cannot write to standard output: \(String(cString: strerror(errno)))")
-                }
-                offset += written
+        let bytes = buffer.bytes
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(1, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { throw Closed() }
+                throw CommandFailure("cannot write to standard output: \(String(cString: strerror(errno)))")
             }
+            offset += written
         }
         buffer.removeAll()
     }

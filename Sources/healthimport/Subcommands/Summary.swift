@@ -25,12 +25,15 @@ struct Summary: ParsableCommand {
                     return reader
                 },
                 reopenable: input.path != "-",
+                countsMember: CorrelationMembers.summaryRule,
                 progress: { reader in
                     try Interrupt.check()
                     progress?.tick(bytes: reader.bytesRead)
                 })
             progress?.finish()
             try StandardOutput.print(json ? summary.json : SummaryText.render(summary))
+            // The notes and warnings `records` and `import` print for the same export.
+            if !input.quiet { RunReport.warnings(summary.read) }
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HealthCore
+@testable import HealthExport
 
 @Suite struct BoundedQueueTests {
     @Test("Items come out in the order they went in, across threads")

@@ -1,0 +1,27 @@
+import HealthExport
+
+/// How records of types that can be correlation members (blood pressure, food) are yielded:
+/// once per identity, whether the export lists them inside a correlation, at top level
+/// (Apple's exports list blood pressure in both places), or both.
+///
+/// ``RecordStream`` yields records by this rule; ``summaryRule()`` gives `summary` the same
+/// rule, so that it counts per type what `records` prints.
+public struct CorrelationMembers {
+    private var seen = Set<RecordID>()
+
+    /// No record seen yet.
+    public init() {}
+
+    /// Whether the member-type record with `id` is yielded: the first time it is seen.
+    public mutating func isFirst(_ id: RecordID) -> Bool {
+        seen.insert(id).inserted
+    }
+
+    /// A fresh rule, as `ExportSummary.read(opening:reopenable:countsMember:progress:)` takes
+    /// it for each read, naming records as the record stream does.
+    public static func summaryRule() -> (HealthRecord) -> Bool {
+        var identity = RecordIdentity()
+        var members = CorrelationMembers()
+        return { record in members.isFirst(identity.id(of: record)) }
+    }
+}
