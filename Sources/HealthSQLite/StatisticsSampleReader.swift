@@ -22,7 +22,7 @@ struct StatisticsSampleReader {
     /// `HKTimeZone` and `HKWasUserEntered` by record UUID: few samples have them, so they are read once
     /// rather than looked up for every sample.
     private var clockMetadata: [UInt64: (uuid: String, zone: String?, userEntered: Bool)] = [:]
-    /// One bit per ``clockMetadata`` UUID (a 2^20-bit filter): most samples have no entry, and are told so
+    /// One bit per `clockMetadata` UUID (a 2^20-bit filter): most samples have no entry, and are told so
     /// without hashing their UUID.
     private var clockFilter = [UInt64](repeating: 0, count: 1 << 14)
 

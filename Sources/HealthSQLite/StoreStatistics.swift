@@ -5,7 +5,7 @@ import HealthStatistics
 ///
 /// Writers note what they touch with ``notePending(_:_:)`` in the transaction that writes the rows;
 /// ``refreshPending(_:)`` recomputes the buckets those days reach (their days, weeks, months and nights)
-/// and empties the list, in the caller's transaction. The computation is ``HealthStatistics``'s; this
+/// and empties the list, in the caller's transaction. The computation is `HealthStatistics`'s; this
 /// file only reads samples and writes rows.
 public enum StoreStatistics {
     /// The periods kept in the `statistics` table (hours are computed when asked for).
