@@ -66,7 +66,7 @@ import Testing
         #expect(result.invalidExamples.count == 10)
         #expect(result.outsideWindow.values.reduce(0, +) == 12)
         #expect(result.notSelected == 12)
-        #expect(result.unknownElements == ["UnknownThing": 12, "WorkoutZoneGroup": 12])
+        #expect(result.unknownElements == ["UnknownThing": 12])
         #expect(parallel > 100)
     }
 
