@@ -1,4 +1,5 @@
 import HealthExport
+import HealthFixtures
 
 /// What the overview and a full read of the same bytes say, for comparing them.
 struct OverviewDifferential {
