@@ -50,7 +50,7 @@ import Testing
          <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch" unit="count/min" startDate="2024-05-30 10:00:00 +0200" endDate="2024-05-30 10:00:00 +0200" value="61"/>
         """
 
-    static func reader(_ xml: String, chunk: Int = 1 << 16) -> () throws -> ExportReader {
+    static func reader(_ xml: String, chunk: Int = 1 << 16) -> () throws -> any RecordSource {
         { ExportReader(source: MemorySource(xml, chunk: chunk)) }
     }
 

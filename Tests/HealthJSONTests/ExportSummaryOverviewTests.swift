@@ -7,7 +7,7 @@ import Testing
 /// The fast overview behind `summary` must say exactly what a full read says, or step aside.
 @Suite struct ExportSummaryOverviewTests {
     /// The overview's summary (`nil` when it stepped aside) and the full read's.
-    static func summaries(_ open: () throws -> ExportReader) throws -> (overview: ExportSummary?, full: ExportSummary) {
+    static func summaries(_ open: () throws -> any RecordSource) throws -> (overview: ExportSummary?, full: ExportSummary) {
         var overview: ExportSummary? = ExportSummary()
         do {
             let (report, samples) = try open().readOverview(onChunk: {}) { overview!.add($0) }

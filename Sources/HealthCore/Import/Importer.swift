@@ -16,7 +16,7 @@ public final class Importer {
     /// Tells a stop the user asked for (logged as interrupted) from a failure.
     public var isInterruption: (any Error) -> Bool = { _ in false }
     /// Called now and then with the reader's progress.
-    public var progress: (ExportReader) -> Void = { _ in }
+    public var progress: (any RecordSource) -> Void = { _ in }
 
     /// An importer into `destination`.
     public init(destination: any ImportDestination) {
@@ -25,7 +25,7 @@ public final class Importer {
 
     /// Imports what `reader` reads. `input` names it in the log; `signature` (see
     /// ``ExportSignature``) lets a second run of the very same export stop at once.
-    public func run(reader: ExportReader, input: String, signature: String?, options: ImportOptions) throws
+    public func run(reader: any RecordSource, input: String, signature: String?, options: ImportOptions) throws
         -> ImportResult
     {
         if let signature, !options.force, let earlier = try destination.completedImport(signature: signature),

@@ -5,7 +5,7 @@ import HealthExport
 /// Correlation members are also yielded as records of their own, once: a member that the
 /// export also lists at top level (as Apple's exports do for blood pressure) is not repeated.
 public final class RecordStream {
-    private let reader: ExportReader
+    private let reader: any RecordSource
     private let selection: TypeSelection
     private let policy: any ImportPolicy
     private var identity = RecordIdentity()
@@ -31,7 +31,7 @@ public final class RecordStream {
     public var observe: ((IdentifiedRecord, RecordDecision) -> Void)?
 
     /// A stream over `reader`'s export, taking the types in `selection` as `policy` decides.
-    public init(reader: ExportReader, selection: TypeSelection = .everything, policy: any ImportPolicy) {
+    public init(reader: any RecordSource, selection: TypeSelection = .everything, policy: any ImportPolicy) {
         self.reader = reader
         self.selection = selection
         self.policy = policy

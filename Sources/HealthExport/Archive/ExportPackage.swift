@@ -199,7 +199,7 @@ public final class ExportPackage {
     /// A reader over the export's XML that also yields the sidecar records (routes, ECGs).
     ///
     /// Each call starts a fresh read, except for standard input, which can be read once.
-    public func makeReader() throws(ExportError) -> ExportReader {
+    public func makeReader() throws(ExportError) -> PackageReader {
         let source: ByteSource
         if let pendingSource {
             source = pendingSource
@@ -207,9 +207,7 @@ public final class ExportPackage {
         } else {
             source = try sourceFactory()
         }
-        let reader = ExportReader(source: source)
-        reader.sidecars = SidecarReader(package: self)
-        return reader
+        return PackageReader(xml: ExportReader(source: source), package: self)
     }
 
     /// Reads the whole export: the XML's records, each workout's routes right after it, then the ECGs.

@@ -21,28 +21,19 @@ extension ExportReader {
     ///
     /// Plain top-level `Record` elements (nearly all of an export's bytes) are counted into the
     /// returned ``SampleTallies`` without being built; every other record reaches `body` as
-    /// ``read(_:)`` would yield it, sidecars included, and the report counts what a full read
+    /// ``read(_:)`` would yield it, and the report counts what a full read
     /// counts. The reader's `plan` is not applied. `onChunk` is called about every 256 KiB (for
     /// progress and cancelling; what it throws stops the read). Throws ``OverviewUnavailable``
     /// when the export needs the full reader; the reader is used up either way.
     public func readOverview(
         onChunk: @escaping () throws -> Void, _ body: @escaping (HealthRecord) throws -> Void
     ) throws -> (report: ReadReport, samples: SampleTallies) {
-        var samples = SampleTallies()
-        let document: SidecarReader.Document = { plan, inner in
-            let (report, tallies) = try self.readOverviewDocument(plan: plan, onChunk: onChunk, inner)
-            samples = tallies
-            return report
-        }
-        if let sidecars {
-            let report = try sidecars.read(with: self, document: document, body)
-            return (report, samples)
-        }
-        let report = try document({ _, _ in .all }, body)
+        let (report, samples) = try readOverviewDocument(plan: { _, _ in .all }, onChunk: onChunk, body)
         return (report, samples)
     }
 
-    private func readOverviewDocument(
+    /// The overview of the XML alone, deciding with `plan` (for ``PackageReader``).
+    func readOverviewDocument(
         plan: @escaping (RecordKind, String) -> TypePlan, onChunk: () throws -> Void,
         _ body: @escaping (HealthRecord) throws -> Void
     ) throws -> (ReadReport, SampleTallies) {

@@ -57,16 +57,11 @@ public final class ExportReader {
     ///
     /// The first record is always `.export` with the export's facts. An error thrown by `body`
     /// stops the read and is rethrown as is. Malformed XML throws an ``ExportError`` with the
-    /// line and column; records yielded before it stay yielded. A reader made by
-    /// ``ExportPackage/makeReader()`` also yields the sidecars: each workout's GPX routes right
-    /// after it, the ECG recordings at the end, with missing files as warnings in the report.
+    /// line and column; records yielded before it stay yielded. The XML alone: a
+    /// ``PackageReader`` adds the package's sidecar files.
     public func read(_ body: @escaping (HealthRecord) throws -> Void) throws -> ReadReport {
-        if let sidecars { return try sidecars.read(with: self, document: readDocument, body) }
-        return try readDocument(plan: plan, body)
+        try readDocument(plan: plan, body)
     }
-
-    /// Reads the sidecar files (GPX routes, ECG CSVs) around the XML's records; set by ``ExportPackage``.
-    var sidecars: SidecarReader?
 
     /// Reads the XML alone, deciding with `plan`.
     func readDocument(

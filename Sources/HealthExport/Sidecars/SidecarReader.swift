@@ -1,9 +1,7 @@
 /// Adds an export's sidecar files to the records its XML yields: each workout's GPX routes
 /// (`.route`) right after the workout, and the ECG recordings (`.electrocardiogram`) at the end.
 ///
-/// ``ExportPackage/makeReader()`` attaches one to the ``ExportReader`` it returns, so callers
-/// that drive an `ExportReader` (its `plan`, `read`, progress) get the sidecars without change.
-/// The reader's `plan` decides for routes and ECGs as for any record: when routes are wanted,
+/// A ``PackageReader`` drives one around its ``ExportReader``. The reader's `plan` decides for routes and ECGs as for any record: when routes are wanted,
 /// workouts are parsed even if not selected (to find their route files), then left out and
 /// counted here as the XML reader would have.
 final class SidecarReader {

@@ -84,9 +84,9 @@ extension ExportSummary {
     ///     (once per identity), so that the summary counts per type what `records` prints.
     ///   - progress: called often with the reader in use; what it throws stops the read.
     public static func read(
-        opening open: () throws -> ExportReader, reopenable: Bool,
+        opening open: () throws -> any RecordSource, reopenable: Bool,
         countsMember: () -> (HealthRecord) -> Bool = { { _ in true } },
-        progress: @escaping (ExportReader) throws -> Void
+        progress: @escaping (any RecordSource) throws -> Void
     ) throws -> ExportSummary {
         if reopenable {
             let reader = try open()

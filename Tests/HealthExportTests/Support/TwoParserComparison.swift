@@ -58,13 +58,15 @@ func testPlan(_ kind: RecordKind, _ type: String) -> TypePlan {
 /// Reads the export `open` gives with `parsers` parsers; two parsers read chunks of `chunk`
 /// bytes and cut segments of at least `segment` bytes (1: at the last possible cut in every chunk).
 func read(
-    _ open: () throws -> ExportReader, parsers: Int, chunk: Int = ExportReader.chunkSize, segment: Int = 256 << 10,
+    _ open: () throws -> any RecordSource, parsers: Int, chunk: Int = ExportReader.chunkSize, segment: Int = 256 << 10,
     plan: ((RecordKind, String) -> TypePlan)? = testPlan, stopAfter: Int? = nil
 ) throws -> (result: ReadResult, statistics: SegmentedRead.Statistics) {
     let reader = try open()
-    reader.parsers = parsers
-    reader.chunkBytes = chunk
-    reader.segmentBytes = segment
+    // A package's reader parses its XML with an ExportReader of its own.
+    let xml = (reader as? PackageReader)?.xml ?? (reader as! ExportReader)
+    xml.parsers = parsers
+    xml.chunkBytes = chunk
+    xml.segmentBytes = segment
     if let plan { reader.plan = plan }
     var result = ReadResult()
     var records: [HealthRecord] = []
@@ -78,7 +80,7 @@ func read(
         result.failure = String(describing: error)
     }
     result.records = records
-    return (result, reader.segmentStatistics)
+    return (result, xml.segmentStatistics)
 }
 
 struct StopReading: Error, CustomStringConvertible {
@@ -90,7 +92,7 @@ struct StopReading: Error, CustomStringConvertible {
 /// the one at the default sizes, with how many segments the two parsers shared at most.
 @discardableResult
 func expectTwoParsersReadAsOne(
-    _ open: () throws -> ExportReader, chunks: [Int] = [61, 509, 4099],
+    _ open: () throws -> any RecordSource, chunks: [Int] = [61, 509, 4099],
     plan: ((RecordKind, String) -> TypePlan)? = testPlan,
     stopAfter: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> (result: ReadResult, parallelSegments: Int) {
