@@ -172,11 +172,8 @@ public struct JSONBuffer: ~Copyable {
     /// Whether any of the eight bytes is a quote, a backslash or below 0x20.
     @inline(__always)
     private static func needsEscaping(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
-        return (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x22))
-            || hasZero(word ^ (ones &* 0x5C))
+        ByteScan.anyByte(below: 0x20, in: word) || ByteScan.anyByte(equalTo: 0x22, in: word)
+            || ByteScan.anyByte(equalTo: 0x5C, in: word)
     }
 
     private mutating func escape(_ byte: UInt8) {

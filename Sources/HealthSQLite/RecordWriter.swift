@@ -117,9 +117,7 @@ final class RecordWriter {
         noteInserted(type, added)
         for item in items {
             guard case .quantity(let sample) = item.record else { continue }
-            touched.note(
-                type: type, start: sample.header.startDate.secondsSince1970,
-                end: sample.header.endDate.secondsSince1970)
+            touch(sample.header)
         }
         if added < items.count {
             // Not expected after the checks above: count the rows SQLite ignored, keep the children.
@@ -326,7 +324,8 @@ final class RecordWriter {
 
     @inline(__always)
     private func touch(_ header: SampleHeader) {
-        touched.note(type: header.type, start: header.startDate.secondsSince1970, end: header.endDate.secondsSince1970)
+        touched.note(
+            type: header.type, start: header.startDate.secondsSince1970, end: header.endDate.secondsSince1970)
     }
 
     private func write(_ sample: QuantitySample, id: RecordID) throws -> Bool {

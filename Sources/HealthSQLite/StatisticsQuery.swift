@@ -36,7 +36,8 @@ public struct StatisticsQuery: Sendable {
     public var keys: [String] {
         if type == Self.activityType {
             return [
-                "day", "activeEnergyBurned", "activeEnergyBurnedGoal", "activeEnergyBurnedUnit", "moveTime", "moveTimeGoal",
+                "day", "activeEnergyBurned", "activeEnergyBurnedGoal", "activeEnergyBurnedUnit", "moveTime",
+                "moveTimeGoal",
                 "exerciseTime", "exerciseTimeGoal", "standHours", "standHoursGoal",
             ]
         }
@@ -81,7 +82,9 @@ public struct StatisticsQuery: Sendable {
             if kind == .cumulative {
                 lines.append([.text(type), start, end, .number(row[2]), unit, .rawJSON(row[8] ?? "{}")])
             } else {
-                lines.append([.text(type), start, end, .number(row[3]), .number(row[4]), .number(row[5]), .integer(row[6]), unit])
+                lines.append([
+                    .text(type), start, end, .number(row[3]), .number(row[4]), .number(row[5]), .integer(row[6]), unit,
+                ])
             }
         }
         return lines
@@ -96,7 +99,8 @@ public struct StatisticsQuery: Sendable {
         let periods = [period == .night ? Period.day : period]
         let buckets =
             kind == .cumulative
-            ? CumulativeStatistics.buckets(samples, periods: periods, priority: try reader.priority(preferred: preferred), zones: reader.zones)
+            ? CumulativeStatistics.buckets(
+                samples, periods: periods, priority: try reader.priority(preferred: preferred), zones: reader.zones)
             : DiscreteStatistics.buckets(samples, periods: periods, zones: reader.zones)
         let names = reader.sources.map(\.name)
         return (buckets[periods[0]] ?? []).filter { range.contains($0.wallStart) && inWindow($0, window) }.map {
@@ -109,7 +113,9 @@ public struct StatisticsQuery: Sendable {
         let whole = Int64.min / 4..<Int64.max / 4
         guard since != nil || until != nil else { return whole }
         let window = range.statisticsSampleWindow
-        return (since == nil ? whole.lowerBound : window.lowerBound)..<(until == nil ? whole.upperBound : window.upperBound)
+        return
+            (since == nil ? whole.lowerBound : window.lowerBound)..<(until == nil
+            ? whole.upperBound : window.upperBound)
     }
 
     private func inWindow(_ bucket: StatisticsBucket, _ window: Range<Int64>) -> Bool {
@@ -139,9 +145,12 @@ public struct StatisticsQuery: Sendable {
         let range = wallRange
         var reader = try StatisticsSampleReader(db)
         let samples = try reader.sleep(startingIn: (range.lowerBound - 3 * 3600)..<(range.upperBound + 25 * 3600))
-        let nights = SleepNights.nights(samples, priority: try reader.priority(preferred: preferred), zones: reader.zones)
+        let nights = SleepNights.nights(
+            samples, priority: try reader.priority(preferred: preferred), zones: reader.zones)
         let names = reader.sources.map(\.name)
-        return nights.filter { range.contains($0.wallStart - 43_200) }.map { StatisticsOutput.values($0, sourceNames: names) }
+        return nights.filter { range.contains($0.wallStart - 43_200) }.map {
+            StatisticsOutput.values($0, sourceNames: names)
+        }
     }
 
     private func activityRows(_ db: Database) throws -> [[StatisticsOutput.Value]] {
@@ -168,7 +177,8 @@ public struct StatisticsQuery: Sendable {
                 (row[column] as Double?).map { .number($0) } ?? .text(nil)
             }
             return [
-                .text(row[0]), number(1), number(2), .text(row[3]), number(4), number(5), number(6), number(7), number(8),
+                .text(row[0]), number(1), number(2), .text(row[3]), number(4), number(5), number(6), number(7),
+                number(8),
                 number(9),
             ]
         }

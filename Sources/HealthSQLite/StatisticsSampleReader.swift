@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GRDB
 import HealthStatistics
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads the samples statistics are computed from, with their sources and local clocks.
 ///
@@ -21,7 +22,7 @@ struct StatisticsSampleReader {
     /// `HKTimeZone` and `HKWasUserEntered` by record UUID: few samples have them, so they are read once
     /// rather than looked up for every sample.
     private var clockMetadata: [UInt64: (uuid: String, zone: String?, userEntered: Bool)] = [:]
-    /// One bit per ``clockMetadata`` UUID (a 2^20-bit filter): most samples have no entry, and are told so
+    /// One bit per `clockMetadata` UUID (a 2^20-bit filter): most samples have no entry, and are told so
     /// without hashing their UUID.
     private var clockFilter = [UInt64](repeating: 0, count: 1 << 14)
 
@@ -49,7 +50,9 @@ struct StatisticsSampleReader {
 
     /// The sources seen in the order the store saved (`sources --priority`) or `preferred` when given.
     func priority(preferred: [String]?) throws -> SourcePriority {
-        let order = try preferred ?? String.fetchAll(db, sql: "SELECT name FROM sources WHERE position IS NOT NULL ORDER BY position")
+        let order =
+            try preferred
+            ?? String.fetchAll(db, sql: "SELECT name FROM sources WHERE position IS NOT NULL ORDER BY position")
         return SourcePriority(sources: sources, preferred: order)
     }
 
@@ -57,7 +60,9 @@ struct StatisticsSampleReader {
     func units(type: String) throws -> StatisticsUnits {
         if type == "HKQuantityTypeIdentifierBodyMass" { return StatisticsUnits(type: type, firstUnit: "kg") }
         let first = try String.fetchOne(
-            db, sql: "SELECT unit FROM quantity_samples WHERE type = ? AND unit IS NOT NULL ORDER BY type, start_unix LIMIT 1",
+            db,
+            sql:
+                "SELECT unit FROM quantity_samples WHERE type = ? AND unit IS NOT NULL ORDER BY type, start_unix LIMIT 1",
             arguments: [type])
         return StatisticsUnits(type: type, firstUnit: first)
     }
@@ -105,7 +110,9 @@ struct StatisticsSampleReader {
             }
             let (zone, userEntered) = clock(offset: Self.offset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
             let name = rows.bytes(4)
-            if name.count != lastNameCount || (name.count > 0 && memcmp(name.baseAddress!, lastName.baseAddress!, name.count) != 0) {
+            if name.count != lastNameCount
+                || (name.count > 0 && memcmp(name.baseAddress!, lastName.baseAddress!, name.count) != 0)
+            {
                 if name.count > lastName.count {
                     lastName.deallocate()
                     lastName = UnsafeMutableRawBufferPointer.allocate(byteCount: name.count, alignment: 1)
@@ -121,7 +128,8 @@ struct StatisticsSampleReader {
             }
             samples.append(
                 StatisticsSample(
-                    start: rows.int64(0), end: rows.int64(1), value: value, source: lastSource, userEntered: userEntered,
+                    start: rows.int64(0), end: rows.int64(1), value: value, source: lastSource,
+                    userEntered: userEntered,
                     zone: zone))
         }
         return samples
@@ -143,7 +151,9 @@ struct StatisticsSampleReader {
             let device = rows.text(7)
             let source = self.source(name: rows.text(4) ?? "", device: { device })
             samples.append(
-                SleepSample(start: rows.int64(0), end: rows.int64(1), stage: stage, source: source, userEntered: userEntered, zone: zone))
+                SleepSample(
+                    start: rows.int64(0), end: rows.int64(1), stage: stage, source: source, userEntered: userEntered,
+                    zone: zone))
         }
         return samples
     }
@@ -162,7 +172,9 @@ struct StatisticsSampleReader {
         guard text.count >= 6 else { return 0 }
         let at = text.count - 6
         let sign = text[at]
-        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), text[at + 3] == UInt8(ascii: ":") else { return 0 }
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), text[at + 3] == UInt8(ascii: ":") else {
+            return 0
+        }
         func digit(_ index: Int) -> Int32 { Int32(text[at + index]) - 48 }
         let seconds = (digit(1) * 10 + digit(2)) * 3600 + (digit(4) * 10 + digit(5)) * 60
         return sign == UInt8(ascii: "-") ? -seconds : seconds
@@ -171,7 +183,9 @@ struct StatisticsSampleReader {
     @inline(__always)
     private static func filterIndex(_ uuid: UnsafeRawBufferPointer) -> Int {
         guard uuid.count >= 16 else { return 0 }
-        let bits = uuid.loadUnaligned(fromByteOffset: 0, as: UInt64.self) ^ uuid.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        let bits =
+            uuid.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+            ^ uuid.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
         return Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 44)
     }
 
@@ -189,7 +203,9 @@ struct StatisticsSampleReader {
     private func clock(offset: Int32, rows: RawRows, uuidColumn: Int32) -> (LocalZones.ZoneID, Bool) {
         if !clockMetadata.isEmpty {
             let uuid = rows.bytes(uuidColumn)
-            if Self.filterBit(clockFilter, uuid), let entry = clockMetadata[fnv1a(uuid)], entry.uuid.utf8.elementsEqual(uuid) {
+            if Self.filterBit(clockFilter, uuid), let entry = clockMetadata[fnv1a(uuid)],
+                entry.uuid.utf8.elementsEqual(uuid)
+            {
                 return (zones.zone(timeZoneName: entry.zone, writtenOffsetSeconds: offset), entry.userEntered)
             }
         }
@@ -197,9 +213,12 @@ struct StatisticsSampleReader {
     }
 
     /// The device JSON of one sample, by its key: read only for the first sample of a source.
-    private static func device(_ db: Database, table: String, type: String, start: Int64, uuid: String?) throws -> String? {
+    private static func device(_ db: Database, table: String, type: String, start: Int64, uuid: String?) throws
+        -> String?
+    {
         try String.fetchOne(
-            db, sql: "SELECT device FROM \(table) WHERE type = ? AND start_unix = ? AND uuid = ?", arguments: [type, start, uuid])
+            db, sql: "SELECT device FROM \(table) WHERE type = ? AND start_unix = ? AND uuid = ?",
+            arguments: [type, start, uuid])
     }
 
     private mutating func source(name: String, device: () throws -> String?) rethrows -> Int32 {

@@ -32,7 +32,8 @@ public enum StoreSources {
         try db.execute(sql: "UPDATE sources SET position = NULL")
         for (position, name) in order.enumerated() {
             try db.execute(
-                sql: "INSERT INTO sources (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position",
+                sql:
+                    "INSERT INTO sources (name, position) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position",
                 arguments: [name, position + 1])
         }
         try StoreStatistics.markAllPending(db)

@@ -5,7 +5,7 @@ import HealthStatistics
 ///
 /// Writers note what they touch with ``notePending(_:_:)`` in the transaction that writes the rows;
 /// ``refreshPending(_:)`` recomputes the buckets those days reach (their days, weeks, months and nights)
-/// and empties the list, in the caller's transaction. The computation is ``HealthStatistics``'s; this
+/// and empties the list, in the caller's transaction. The computation is `HealthStatistics`'s; this
 /// file only reads samples and writes rows.
 public enum StoreStatistics {
     /// The periods kept in the `statistics` table (hours are computed when asked for).
@@ -14,7 +14,8 @@ public enum StoreStatistics {
     /// Adds the touched days of types that have statistics to `statistics_pending`.
     public static func notePending(_ db: Database, _ touched: TouchedDays) throws {
         guard !touched.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: "INSERT OR IGNORE INTO statistics_pending (type, day) VALUES (?, ?)")
+        let statement = try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO statistics_pending (type, day) VALUES (?, ?)")
         for (type, days) in touched.days where StatisticsKind(type: type) != nil {
             for day in days { try statement.execute(arguments: [type, day]) }
         }
@@ -65,7 +66,8 @@ public enum StoreStatistics {
                 }
             }
         }
-        let insert = try db.cachedStatement(sql: """
+        let insert = try db.cachedStatement(
+            sql: """
                 INSERT INTO sources (name, device_model) VALUES (?, ?)
                 ON CONFLICT(name) DO UPDATE SET device_model = coalesce(device_model, excluded.device_model)
                 """)
@@ -73,14 +75,16 @@ public enum StoreStatistics {
     }
 
     private static func refreshBuckets(
-        _ db: Database, reader: inout StatisticsSampleReader, type: String, kind: StatisticsKind, units: StatisticsUnits,
+        _ db: Database, reader: inout StatisticsSampleReader, type: String, kind: StatisticsKind,
+        units: StatisticsUnits,
         wallRange: Range<Int64>
     ) throws {
         let samples = try reader.quantities(
             type: type, units: units, window: wallRange.statisticsSampleWindow, startingIn: kind == .discrete)
         let result =
             kind == .cumulative
-            ? CumulativeStatistics.buckets(samples, periods: storedPeriods, priority: try reader.priority(preferred: nil), zones: reader.zones)
+            ? CumulativeStatistics.buckets(
+                samples, periods: storedPeriods, priority: try reader.priority(preferred: nil), zones: reader.zones)
             : DiscreteStatistics.buckets(samples, periods: storedPeriods, zones: reader.zones)
         try db.execute(
             sql: "DELETE FROM statistics WHERE type = ? AND wall_start >= ? AND wall_start < ?",
@@ -94,20 +98,26 @@ public enum StoreStatistics {
         for period in storedPeriods {
             for bucket in result[period] ?? [] where wallRange.contains(bucket.wallStart) {
                 let sources = StatisticsOutput.Value.amounts(
-                    bucket.sources.map { (names[Int($0.source)], $0.amount) }.sorted { $0.0 < $1.0 }).json
+                    bucket.sources.map { (names[Int($0.source)], $0.amount) }.sorted { $0.0 < $1.0 }
+                ).json
                 let discrete = kind == .discrete
                 try insert.execute(arguments: [
-                    type, period.rawValue, bucket.label, bucket.wallStart, bucket.startText, bucket.start, bucket.endText,
-                    bucket.end, units.unit, bucket.sum, discrete ? bucket.average : nil, discrete ? bucket.minimum : nil,
+                    type, period.rawValue, bucket.label, bucket.wallStart, bucket.startText, bucket.start,
+                    bucket.endText,
+                    bucket.end, units.unit, bucket.sum, discrete ? bucket.average : nil,
+                    discrete ? bucket.minimum : nil,
                     discrete ? bucket.maximum : nil, discrete ? bucket.count : nil, discrete ? nil : sources,
                 ])
             }
         }
     }
 
-    private static func refreshNights(_ db: Database, reader: inout StatisticsSampleReader, wallRange: Range<Int64>) throws {
+    private static func refreshNights(_ db: Database, reader: inout StatisticsSampleReader, wallRange: Range<Int64>)
+        throws
+    {
         // A night of day D holds samples starting D 12:00 to D+1 12:00 on their clock (offsets -12:00 to +14:00).
-        let samples = try reader.sleep(startingIn: (wallRange.lowerBound - 3 * 3600)..<(wallRange.upperBound + 25 * 3600))
+        let samples = try reader.sleep(
+            startingIn: (wallRange.lowerBound - 3 * 3600)..<(wallRange.upperBound + 25 * 3600))
         let nights = SleepNights.nights(samples, priority: try reader.priority(preferred: nil), zones: reader.zones)
         try db.execute(
             sql: "DELETE FROM sleep_nights WHERE wall_start >= ? AND wall_start < ?",

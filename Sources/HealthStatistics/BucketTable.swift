@@ -15,7 +15,8 @@ struct BucketTable {
 
     /// The index of the bucket holding `instant` on clock `zone`, and the instant that bucket ends on that clock.
     @inline(__always)
-    mutating func bucket(holding instant: Int64, zone: LocalZones.ZoneID, zones: LocalZones) -> (index: Int, end: Int64) {
+    mutating func bucket(holding instant: Int64, zone: LocalZones.ZoneID, zones: LocalZones) -> (index: Int, end: Int64)
+    {
         if zone == cachedZone, cachedStart <= instant, instant < cachedEnd { return (cachedIndex, cachedEnd) }
         let wallStart = period.bucketStart(wall: zones.wall(zone, at: instant))
         let start = zones.instant(zone, wall: wallStart)
@@ -42,7 +43,9 @@ struct BucketTable {
     /// Adds `amount`, spread evenly over `[start, end)` (all of it at `start` when they are equal), to the
     /// buckets of clock `zone` that span overlaps, credited to `source`.
     @inline(__always)
-    mutating func spread(_ amount: Double, from start: Int64, to end: Int64, zone: LocalZones.ZoneID, source: Int32, zones: LocalZones) {
+    mutating func spread(
+        _ amount: Double, from start: Int64, to end: Int64, zone: LocalZones.ZoneID, source: Int32, zones: LocalZones
+    ) {
         var from = start
         while true {
             let (index, bucketEnd) = bucket(holding: from, zone: zone, zones: zones)
@@ -64,7 +67,8 @@ struct BucketTable {
 
     /// Adds one value of a discrete type to the bucket holding `instant` on clock `zone`.
     @inline(__always)
-    mutating func record(_ value: Double, at instant: Int64, zone: LocalZones.ZoneID, source: Int32, zones: LocalZones) {
+    mutating func record(_ value: Double, at instant: Int64, zone: LocalZones.ZoneID, source: Int32, zones: LocalZones)
+    {
         let index = bucket(holding: instant, zone: zone, zones: zones).index
         buckets[index].sum += value
         buckets[index].count += 1

@@ -16,7 +16,8 @@ public enum CumulativeStatistics {
     ) -> [Period: [StatisticsBucket]] {
         var tables = periods.map { BucketTable(period: $0) }
         let intervals = samples.map {
-            PriorityTimeline.Interval(start: $0.start, end: $0.end, key: priority.key(source: $0.source, userEntered: $0.userEntered))
+            PriorityTimeline.Interval(
+                start: $0.start, end: $0.end, key: priority.key(source: $0.source, userEntered: $0.userEntered))
         }
         PriorityTimeline.sweep(intervals) { start, end, winners in
             for index in winners {
@@ -24,7 +25,8 @@ public enum CumulativeStatistics {
                 let amount =
                     start == end ? sample.value : sample.value * Double(end - start) / Double(sample.end - sample.start)
                 for table in tables.indices {
-                    tables[table].spread(amount, from: start, to: end, zone: sample.zone, source: sample.source, zones: zones)
+                    tables[table].spread(
+                        amount, from: start, to: end, zone: sample.zone, source: sample.source, zones: zones)
                 }
             }
         }

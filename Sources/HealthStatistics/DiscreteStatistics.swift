@@ -11,7 +11,8 @@ public enum DiscreteStatistics {
         var tables = periods.map { BucketTable(period: $0) }
         for sample in samples {
             for table in tables.indices {
-                tables[table].record(sample.value, at: sample.start, zone: sample.zone, source: sample.source, zones: zones)
+                tables[table].record(
+                    sample.value, at: sample.start, zone: sample.zone, source: sample.source, zones: zones)
             }
         }
         var result: [Period: [StatisticsBucket]] = [:]

@@ -40,7 +40,9 @@ public struct SleepSample: Sendable, Equatable {
     public var zone: LocalZones.ZoneID
 
     /// Creates a sleep sample.
-    public init(start: Int64, end: Int64, stage: SleepStage, source: Int32, userEntered: Bool = false, zone: LocalZones.ZoneID) {
+    public init(
+        start: Int64, end: Int64, stage: SleepStage, source: Int32, userEntered: Bool = false, zone: LocalZones.ZoneID
+    ) {
         self.start = start
         self.end = max(start, end)
         self.stage = stage
@@ -93,7 +95,8 @@ public enum SleepNights {
     public static func nights(_ samples: [SleepSample], priority: SourcePriority, zones: LocalZones) -> [SleepNight] {
         var byNight: [Int64: [Int]] = [:]
         for (index, sample) in samples.enumerated() {
-            byNight[Period.night.bucketStart(wall: zones.wall(sample.zone, at: sample.start)), default: []].append(index)
+            byNight[Period.night.bucketStart(wall: zones.wall(sample.zone, at: sample.start)), default: []].append(
+                index)
         }
         return byNight.keys.sorted().map { wallStart in
             var night = SleepNight(wallStart: wallStart)
@@ -107,7 +110,12 @@ public enum SleepNights {
                 }
                 PriorityTimeline.sweep(intervals) { start, end, winners in
                     guard end > start else { return }
-                    let winner = samples[layer[Int(winners.min { samples[layer[Int($0)]].stage.rawValue < samples[layer[Int($1)]].stage.rawValue }!)]]
+                    let winner = samples[
+                        layer[
+                            Int(
+                                winners.min {
+                                    samples[layer[Int($0)]].stage.rawValue < samples[layer[Int($1)]].stage.rawValue
+                                }!)]]
                     let seconds = end - start
                     night.sources.add(Double(seconds), source: winner.source)
                     if inBedLayer {

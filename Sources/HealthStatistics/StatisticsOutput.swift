@@ -34,7 +34,9 @@ public enum StatisticsOutput {
             case .number(let number): StatisticsOutput.number(number)
             case .integer(let integer): String(integer)
             case .amounts(let amounts):
-                "{" + amounts.map { StatisticsOutput.quoted($0.0) + ":" + StatisticsOutput.number($0.1) }.joined(separator: ",") + "}"
+                "{"
+                    + amounts.map { StatisticsOutput.quoted($0.0) + ":" + StatisticsOutput.number($0.1) }.joined(
+                        separator: ",") + "}"
             case .rawJSON(let json): json
             }
         }
@@ -62,7 +64,10 @@ public enum StatisticsOutput {
             ]
         case .cumulative, .sleep:
             let amounts = bucket.sources.map { (sourceNames[Int($0.source)], $0.amount) }.sorted { $0.0 < $1.0 }
-            return [.text(type), .text(bucket.startText), .text(bucket.endText), .number(bucket.sum), .text(unit), .amounts(amounts)]
+            return [
+                .text(type), .text(bucket.startText), .text(bucket.endText), .number(bucket.sum), .text(unit),
+                .amounts(amounts),
+            ]
         }
     }
 

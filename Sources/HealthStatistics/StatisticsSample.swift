@@ -14,7 +14,9 @@ public struct StatisticsSample: Sendable, Equatable {
     public var zone: LocalZones.ZoneID
 
     /// Creates a sample.
-    public init(start: Int64, end: Int64, value: Double, source: Int32, userEntered: Bool = false, zone: LocalZones.ZoneID) {
+    public init(
+        start: Int64, end: Int64, value: Double, source: Int32, userEntered: Bool = false, zone: LocalZones.ZoneID
+    ) {
         self.start = start
         self.end = max(end, start)
         self.value = value

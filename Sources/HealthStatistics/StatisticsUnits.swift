@@ -134,7 +134,8 @@ public struct StatisticsUnits: Sendable {
         "L": (1, .volume), "mL": (0.001, .volume), "dL": (0.1, .volume), "fl_oz_us": (0.029_573_529_562_5, .volume),
         "fl_oz_imp": (0.028_413_062_5, .volume), "cup_us": (0.236_588_236_5, .volume),
         "cup_imp": (0.284_130_625, .volume), "pt_us": (0.473_176_473, .volume), "pt_imp": (0.568_261_25, .volume),
-        "mmHg": (1, .pressure), "cmAq": (0.735_559, .pressure), "inHg": (25.4, .pressure), "kPa": (7.500_617, .pressure),
+        "mmHg": (1, .pressure), "cmAq": (0.735_559, .pressure), "inHg": (25.4, .pressure),
+        "kPa": (7.500_617, .pressure),
         "m/s": (1, .speed), "km/hr": (1 / 3.6, .speed), "mi/hr": (0.447_04, .speed),
     ]
 }

@@ -86,7 +86,8 @@ extension Range where Bound == Int64 {
     /// the Monday of its first week, to the end of the week of its last day, with room for every offset.
     public var statisticsSampleWindow: Range<Int64> {
         let from = Swift.min(lowerBound, Period.week.bucketStart(wall: lowerBound))
-        let to = Swift.max(upperBound, Period.week.nextBucketStart(after: Period.week.bucketStart(wall: upperBound - 1)))
+        let to = Swift.max(
+            upperBound, Period.week.nextBucketStart(after: Period.week.bucketStart(wall: upperBound - 1)))
         return (from - 15 * 3600)..<(to + 13 * 3600)
     }
 }

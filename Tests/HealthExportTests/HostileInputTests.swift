@@ -1,4 +1,5 @@
 import Foundation
+import HealthFixtures
 import Testing
 
 @testable import HealthExport

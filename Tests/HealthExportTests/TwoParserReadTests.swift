@@ -66,7 +66,7 @@ import Testing
         #expect(result.invalidExamples.count == 10)
         #expect(result.outsideWindow.values.reduce(0, +) == 12)
         #expect(result.notSelected == 12)
-        #expect(result.unknownElements == ["UnknownThing": 12, "WorkoutZoneGroup": 12])
+        #expect(result.unknownElements == ["UnknownThing": 12])
         #expect(parallel > 100)
     }
 
@@ -186,6 +186,19 @@ import Testing
         .enabled(if: !corpusFiles.isEmpty, "../shared/corpus is not beside this clone"), arguments: corpusFiles)
     func corpusExport(path: String) throws {
         try expectTwoParsersReadAsOne({ try ExportReader(path: path) }, chunks: [509, 4099])
+    }
+
+    @Test("An export with bytes that are not UTF-8 reads alike on two parsers")
+    func invalidUTF8() throws {
+        var bytes = try fileBytes(repositoryRoot + "/SampleExports/v14-2025/export.xml")
+        for fraction in [0.3, 0.6, 0.9] {
+            // Inside the first value of the line the fraction falls on.
+            let line = bytes[..<Int(Double(bytes.count) * fraction)].lastIndex(of: UInt8(ascii: "\n"))!
+            let quote = bytes[line...].firstIndex(of: UInt8(ascii: "\""))!
+            bytes.insert(contentsOf: [0xC3, 0x28, 0xFF], at: quote + 1)
+        }
+        let result = try expectTwoParsersReadAsOne { ExportReader(source: MemorySource(bytes: bytes)) }.result
+        #expect(result.records.count > 50)
     }
 
     @Test("Standard input shorter than a segment is read by one parser")

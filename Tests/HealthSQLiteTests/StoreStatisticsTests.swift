@@ -18,22 +18,28 @@ struct StatisticsExport {
         return iso.prefix(19).replacingOccurrences(of: "T", with: " ") + " -0700"
     }
 
-    static let watchDevice = "&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"
-    static let phoneDevice = "&lt;&lt;HKDevice: 0x2&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone12,1, software:17.4&gt;"
+    static let watchDevice =
+        "&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"
+    static let phoneDevice =
+        "&lt;&lt;HKDevice: 0x2&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone12,1, software:17.4&gt;"
 
     mutating func add(
-        _ type: String = "HKQuantityTypeIdentifierStepCount", source: String, device: String? = nil, unit: String? = "count",
+        _ type: String = "HKQuantityTypeIdentifierStepCount", source: String, device: String? = nil,
+        unit: String? = "count",
         from: (Int, Int), to: (Int, Int), value: String, metadata: [(String, String)] = [], created: (Int, Int)? = nil
     ) {
         let created = created ?? to
         var record = "<Record type=\"\(type)\" sourceName=\"\(source)\""
         if let unit { record += " unit=\"\(unit)\"" }
         if let device { record += " device=\"\(device)\"" }
-        record += " creationDate=\"\(Self.date(created.0, created.1))\" startDate=\"\(Self.date(from.0, from.1))\" endDate=\"\(Self.date(to.0, to.1))\" value=\"\(value)\""
+        record +=
+            " creationDate=\"\(Self.date(created.0, created.1))\" startDate=\"\(Self.date(from.0, from.1))\" endDate=\"\(Self.date(to.0, to.1))\" value=\"\(value)\""
         if metadata.isEmpty {
             records.append(record + "/>")
         } else {
-            records.append(record + ">" + metadata.map { "<MetadataEntry key=\"\($0.0)\" value=\"\($0.1)\"/>" }.joined() + "</Record>")
+            records.append(
+                record + ">" + metadata.map { "<MetadataEntry key=\"\($0.0)\" value=\"\($0.1)\"/>" }.joined()
+                    + "</Record>")
         }
     }
 
@@ -85,14 +91,19 @@ struct StatisticsExport {
 
     func daily(_ database: String) throws -> [String: Double] {
         try DatabaseQueue(path: database).read { db in
-            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT day, steps FROM daily_steps").map { ($0[0], $0[1]) })
+            Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT day, steps FROM daily_steps").map {
+                    ($0[0], $0[1])
+                })
         }
     }
 
     /// The statistics tables, as text.
     func statistics(_ database: String) throws -> [String] {
         try DatabaseQueue(path: database).read { db in
-            let buckets = try Row.fetchAll(db, sql: "SELECT * FROM statistics ORDER BY type, period, wall_start").map { "\($0)" }
+            let buckets = try Row.fetchAll(db, sql: "SELECT * FROM statistics ORDER BY type, period, wall_start").map {
+                "\($0)"
+            }
             let nights = try Row.fetchAll(db, sql: "SELECT * FROM sleep_nights ORDER BY wall_start").map { "\($0)" }
             return buckets + nights
         }
@@ -102,7 +113,9 @@ struct StatisticsExport {
     func fromScratch(_ database: String, in folder: TemporaryFolder) throws -> [String] {
         let copy = folder.path + "/scratch.sqlite"
         try? FileManager.default.removeItem(atPath: copy)
-        try DatabaseQueue(path: database).writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [copy]) }
+        try DatabaseQueue(path: database).writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM INTO ?", arguments: [copy])
+        }
         try DatabaseQueue(path: copy).write { db in
             try StoreStatistics.markAllPending(db)
             try StoreStatistics.refreshPending(db)
@@ -124,7 +137,9 @@ struct StatisticsExport {
     func savedOrder() throws {
         let folder = TemporaryFolder()
         try importFile(try StatisticsExport.steps.write(in: folder, name: "a.xml"), into: folder.database, window: .all)
-        try DatabaseQueue(path: folder.database).write { db in try StoreSources.save(db, order: ["Jo’s iPhone", "Jo’s Apple Watch"]) }
+        try DatabaseQueue(path: folder.database).write { db in
+            try StoreSources.save(db, order: ["Jo’s iPhone", "Jo’s Apple Watch"])
+        }
         // iPhone first: 08:00 iPhone 500; 09:00 Watch 300 (09:00-09:05) + iPhone 300; 11:00 400; 12:00 800;
         // 14:00 hand-entered 1000; 23:50 Watch 600. 500 + 600 + 400 + 800 + 1000 + 600 = 3900.
         #expect(try daily(folder.database)["2024-05-10"] == 3900)
@@ -133,7 +148,8 @@ struct StatisticsExport {
         #expect(listed.first?.savedPosition == 1)
     }
 
-    @Test("After a re-import, a later export, an update and a deletion the statistics equal those computed from scratch")
+    @Test(
+        "After a re-import, a later export, an update and a deletion the statistics equal those computed from scratch")
     func incremental() throws {
         let folder = TemporaryFolder()
         let first = try StatisticsExport.steps.write(in: folder, name: "a.xml")
@@ -157,11 +173,16 @@ struct StatisticsExport {
         // 4400 - 600 + 500 - 400 + 440 = 4340.
         try DatabaseQueue(path: folder.database).write { db in
             let start = 1_715_324_400 + 8 * 3600
-            try db.execute(sql: "DELETE FROM quantity_samples WHERE start_unix = ? AND source_name = 'Jo’s Apple Watch'", arguments: [start])
-            try db.execute(sql: "UPDATE quantity_samples SET value = 440 WHERE start_unix = ?", arguments: [start + 3 * 3600])
+            try db.execute(
+                sql: "DELETE FROM quantity_samples WHERE start_unix = ? AND source_name = 'Jo’s Apple Watch'",
+                arguments: [start])
+            try db.execute(
+                sql: "UPDATE quantity_samples SET value = 440 WHERE start_unix = ?", arguments: [start + 3 * 3600])
             var touched = TouchedDays()
             touched.note(type: "HKQuantityTypeIdentifierStepCount", start: Int64(start), end: Int64(start + 600))
-            touched.note(type: "HKQuantityTypeIdentifierStepCount", start: Int64(start + 3 * 3600), end: Int64(start + 3 * 3600 + 600))
+            touched.note(
+                type: "HKQuantityTypeIdentifierStepCount", start: Int64(start + 3 * 3600),
+                end: Int64(start + 3 * 3600 + 600))
             try StoreStatistics.refresh(db, touched: touched)
         }
         #expect(try daily(folder.database)["2024-05-10"] == 4340)
@@ -173,12 +194,16 @@ struct StatisticsExport {
         let folder = TemporaryFolder()
         var export = StatisticsExport()
         // 2024-05-10 16:30 at -07:00 is 01:30 on May 11 in Paris: 100 steps on May 11 there.
-        export.add(source: "Jo’s iPhone", from: (16, 30), to: (16, 40), value: "100", metadata: [("HKTimeZone", "Europe/Paris")])
+        export.add(
+            source: "Jo’s iPhone", from: (16, 30), to: (16, 40), value: "100",
+            metadata: [("HKTimeZone", "Europe/Paris")])
         // Without HKTimeZone, 15:00 at -07:00 is May 10 there: 70 steps on May 10.
         export.add(source: "Jo’s Apple Watch", from: (15, 0), to: (15, 10), value: "70")
         try importFile(try export.write(in: folder, name: "a.xml"), into: folder.database, window: .all)
         let rows = try DatabaseQueue(path: folder.database).read { db in
-            try Row.fetchAll(db, sql: "SELECT day, steps, start_date FROM daily_steps").map { "\($0[0] as String) \($0[1] as Double) \($0[2] as String)" }
+            try Row.fetchAll(db, sql: "SELECT day, steps, start_date FROM daily_steps").map {
+                "\($0[0] as String) \($0[1] as Double) \($0[2] as String)"
+            }
         }
         #expect(rows == ["2024-05-10 70.0 2024-05-10T00:00:00-07:00", "2024-05-11 100.0 2024-05-11T00:00:00+02:00"])
     }
@@ -189,7 +214,8 @@ struct StatisticsExport {
         var export = StatisticsExport()
         let type = "HKCategoryTypeIdentifierSleepAnalysis"
         func sleep(_ source: String, _ value: String, _ from: (Int, Int), _ to: (Int, Int)) {
-            export.add(type, source: source, unit: nil, from: from, to: to, value: "HKCategoryValueSleepAnalysis" + value)
+            export.add(
+                type, source: source, unit: nil, from: from, to: to, value: "HKCategoryValueSleepAnalysis" + value)
         }
         sleep("Jo’s iPhone", "InBed", (22, 0), (30, 30))
         sleep("Jo’s Apple Watch", "AsleepCore", (23, 0), (27, 0))
@@ -198,7 +224,9 @@ struct StatisticsExport {
         sleep("AutoSleep", "AsleepUnspecified", (22, 30), (30, 15))
         try importFile(try export.write(in: folder, name: "a.xml"), into: folder.database, window: .all)
         let night = try #require(
-            try DatabaseQueue(path: folder.database).read { db in try Row.fetchOne(db, sql: "SELECT * FROM sleep_by_night") })
+            try DatabaseQueue(path: folder.database).read { db in
+                try Row.fetchOne(db, sql: "SELECT * FROM sleep_by_night")
+            })
         // In bed 22:00-06:30 = 510. Stages: AutoSleep 22:30-23:00 and 06:00-06:15 = 45 unspecified; Watch core
         // 23:00-03:00 = 240, awake 10 (over AutoSleep's asleep), deep 03:10-06:00 = 170. Asleep 45 + 240 + 170 = 455.
         #expect(night["night"] as String == "2024-05-10")
@@ -216,13 +244,19 @@ struct StatisticsExport {
     func discrete() throws {
         let folder = TemporaryFolder()
         var export = StatisticsExport()
-        for (source, minute, bpm) in [("Jo’s Apple Watch", 0, "60"), ("Jo’s Apple Watch", 5, "70"), ("Polar", 2, "80")] {
-            export.add("HKQuantityTypeIdentifierHeartRate", source: source, unit: "count/min", from: (10, minute), to: (10, minute), value: bpm)
+        for (source, minute, bpm) in [("Jo’s Apple Watch", 0, "60"), ("Jo’s Apple Watch", 5, "70"), ("Polar", 2, "80")]
+        {
+            export.add(
+                "HKQuantityTypeIdentifierHeartRate", source: source, unit: "count/min", from: (10, minute),
+                to: (10, minute), value: bpm)
         }
-        export.add("HKQuantityTypeIdentifierBodyMass", source: "Withings", unit: "lb", from: (7, 0), to: (7, 0), value: "154.765")
+        export.add(
+            "HKQuantityTypeIdentifierBodyMass", source: "Withings", unit: "lb", from: (7, 0), to: (7, 0),
+            value: "154.765")
         try importFile(try export.write(in: folder, name: "a.xml"), into: folder.database, window: .all)
         let rows = try DatabaseQueue(path: folder.database).read { db in
-            try Row.fetchAll(db, sql: "SELECT type, average, minimum, maximum, count, unit FROM daily_statistics ORDER BY type")
+            try Row.fetchAll(
+                db, sql: "SELECT type, average, minimum, maximum, count, unit FROM daily_statistics ORDER BY type")
         }
         // Heart rate: (60 + 70 + 80) / 3 = 70 over 3 samples; weight 154.765 lb = 70.2002 kg.
         #expect(rows.count == 2)

@@ -27,14 +27,16 @@ import Testing
     @Test("Not overlapping: both count in full")
     func noOverlap() {
         // Health: 600 + 400 = 1000.
-        #expect(f.total([f.sample(f.watch, (10, 0), (10, 10), 600), f.sample(f.phone, (11, 0), (11, 10), 400)]) == 1000)
+        #expect(
+            f.total([f.sample(f.watch, (10, 0), (10, 10), 600), f.sample(f.phone, (11, 0), (11, 10), 400)]) == 1000)
     }
 
     @Test("A third-party app counts only where no Apple device recorded")
     func appBelowAppleDevices() {
         // Pedometer++ 10:00-11:00 600 steps (10 a minute), iPhone 10:30-10:40 300.
         // 10:00-10:30 app 300; 10:30-10:40 iPhone 300; 10:40-11:00 app 200. Health: 800.
-        let bucket = f.days([f.sample(f.pedometer, (10, 0), (11, 0), 600), f.sample(f.phone, (10, 30), (10, 40), 300)])[0]
+        let bucket = f.days([f.sample(f.pedometer, (10, 0), (11, 0), 600), f.sample(f.phone, (10, 30), (10, 40), 300)])[
+            0]
         #expect(close(bucket.sum, 800))
         #expect(close(f.amounts(bucket)["Pedometer++"]!, 500))
     }
@@ -42,7 +44,8 @@ import Testing
     @Test("Other sources among themselves rank alphabetically")
     func appsAlphabetical() {
         // Health (the app's name) sorts before Pedometer++: in 10:00-10:10 Health's 100 counts, not 900.
-        #expect(f.total([f.sample(f.pedometer, (10, 0), (10, 10), 900), f.sample(f.health, (10, 0), (10, 10), 100)]) == 100)
+        #expect(
+            f.total([f.sample(f.pedometer, (10, 0), (10, 10), 900), f.sample(f.health, (10, 0), (10, 10), 100)]) == 100)
     }
 
     @Test("A sample entered by hand wins over every source")
@@ -83,7 +86,8 @@ import Testing
     func acrossHour() {
         // 10:45 to 11:15, 90 steps: 45 in the 10:00 hour, 45 in the 11:00 hour.
         let hours = CumulativeStatistics.buckets(
-            [f.sample(f.watch, (10, 45), (11, 15), 90)], periods: [.hour], priority: f.priority(), zones: f.zones)[.hour]!
+            [f.sample(f.watch, (10, 45), (11, 15), 90)], periods: [.hour], priority: f.priority(), zones: f.zones)[
+                .hour]!
         #expect(hours.map(\.label) == ["2024-05-10T10:00", "2024-05-10T11:00"])
         #expect(hours.map(\.sum) == [45, 45])
     }
@@ -96,7 +100,9 @@ import Testing
         #expect(f.total([f.sample(f.watch, (10, 0), (10, 10), 600), f.sample(f.phone, (12, 0), (12, 0), 50)]) == 650)
         // Entered by hand at 10:05: it counts, and takes nothing from the Watch's minutes around it: 650.
         #expect(
-            f.total([f.sample(f.watch, (10, 0), (10, 10), 600), f.sample(f.health, (10, 5), (10, 5), 50, handEntered: true)]) == 650)
+            f.total([
+                f.sample(f.watch, (10, 0), (10, 10), 600), f.sample(f.health, (10, 5), (10, 5), 50, handEntered: true),
+            ]) == 650)
     }
 
     @Test("Weeks start on Monday and months on the first")

@@ -34,7 +34,8 @@ import Testing
         // 2024-05-10 21:00-21:10 UTC: 23:00 in Paris (May 10). 2024-05-11 03:00-03:10 UTC: 23:00 in New York
         // (May 10, -04:00). Both on May 10: 200 + 300 = 500; the day is shown on the clock of its earliest sample.
         let buckets = f.days([
-            f.sample(f.watch, (21, 0), (21, 10), 200, zone: paris), f.sample(f.watch, (27, 0), (27, 10), 300, zone: newYork),
+            f.sample(f.watch, (21, 0), (21, 10), 200, zone: paris),
+            f.sample(f.watch, (27, 0), (27, 10), 300, zone: newYork),
         ])
         #expect(buckets.map(\.label) == ["2024-05-10"])
         #expect(buckets[0].sum == 500)
@@ -58,6 +59,8 @@ import Testing
 
     @Test("An unknown HKTimeZone falls back to the written offset")
     func unknownZone() {
-        #expect(f.zones.zone(timeZoneName: "Mars/Olympus", writtenOffsetSeconds: 3600) == f.zones.fixed(offsetSeconds: 3600))
+        #expect(
+            f.zones.zone(timeZoneName: "Mars/Olympus", writtenOffsetSeconds: 3600) == f.zones.fixed(offsetSeconds: 3600)
+        )
     }
 }

@@ -5,7 +5,8 @@ import Testing
     let f = Fixture()
 
     func sleep(_ source: Int32, _ stage: SleepStage, _ from: (Int, Int), _ to: (Int, Int)) -> SleepSample {
-        SleepSample(start: Fixture.at(from.0, from.1), end: Fixture.at(to.0, to.1), stage: stage, source: source, zone: f.utc)
+        SleepSample(
+            start: Fixture.at(from.0, from.1), end: Fixture.at(to.0, to.1), stage: stage, source: source, zone: f.utc)
     }
 
     @Test("Phone in bed, Watch stages and an app's overlapping asleep make one night")
@@ -36,7 +37,8 @@ import Testing
         #expect(night.startText == "2024-05-10T22:30:00+00:00")
         #expect(night.endText == "2024-05-11T06:15:00+00:00")
         // Sources: iPhone 510 in bed, Watch 420 of stages, Sleep Cycle 45.
-        let minutes = Dictionary(uniqueKeysWithValues: night.sources.map { (Fixture.sources[Int($0.source)].name, $0.amount / 60) })
+        let minutes = Dictionary(
+            uniqueKeysWithValues: night.sources.map { (Fixture.sources[Int($0.source)].name, $0.amount / 60) })
         #expect(minutes == ["Jo’s iPhone": 510, "Jo’s Apple Watch": 420, "Sleep Cycle": 45])
     }
 
@@ -44,7 +46,8 @@ import Testing
     func noonToNoon() {
         // Asleep 11:00-11:30 on May 11 belongs to the night of May 10; a nap at 13:00 on May 11 to that of May 11.
         let nights = SleepNights.nights(
-            [sleep(f.watch, .core, (35, 0), (35, 30)), sleep(f.watch, .core, (37, 0), (37, 20))], priority: f.priority(),
+            [sleep(f.watch, .core, (35, 0), (35, 30)), sleep(f.watch, .core, (37, 0), (37, 20))],
+            priority: f.priority(),
             zones: f.zones)
         #expect(nights.map(\.night) == ["2024-05-10", "2024-05-11"])
         #expect(nights.map(\.asleepMinutes) == [30, 20])

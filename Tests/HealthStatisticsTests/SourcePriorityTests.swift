@@ -15,7 +15,8 @@ import Testing
     @Test("Without a device model the source name tells a Watch or an iPhone")
     func byName() {
         let priority = SourcePriority(sources: [
-            StatisticsSource(name: "Accupedo"), StatisticsSource(name: "Jo’s iPhone"), StatisticsSource(name: "Jo’s Apple Watch"),
+            StatisticsSource(name: "Accupedo"), StatisticsSource(name: "Jo’s iPhone"),
+            StatisticsSource(name: "Jo’s Apple Watch"),
         ])
         #expect(priority.orderedNames == ["Jo’s Apple Watch", "Jo’s iPhone", "Accupedo"])
     }

@@ -10,10 +10,13 @@ import Testing
         let names = Fixture.sources.map(\.name)
         let line = StatisticsOutput.jsonLine(
             keys: StatisticsOutput.keys(.cumulative),
-            values: StatisticsOutput.values(bucket, type: "HKQuantityTypeIdentifierStepCount", kind: .cumulative, unit: "count", sourceNames: names))
+            values: StatisticsOutput.values(
+                bucket, type: "HKQuantityTypeIdentifierStepCount", kind: .cumulative, unit: "count", sourceNames: names)
+        )
         #expect(
             line
-                == #"{"type":"HKQuantityTypeIdentifierStepCount","start":"2024-05-10T00:00:00+00:00","end":"2024-05-11T00:00:00+00:00","sum":750,"unit":"count","sources":{"Jo’s Apple Watch":600,"Jo’s iPhone":150}}"#)
+                == #"{"type":"HKQuantityTypeIdentifierStepCount","start":"2024-05-10T00:00:00+00:00","end":"2024-05-11T00:00:00+00:00","sum":750,"unit":"count","sources":{"Jo’s Apple Watch":600,"Jo’s iPhone":150}}"#
+        )
     }
 
     @Test("CSV fields with commas or quotes are quoted")

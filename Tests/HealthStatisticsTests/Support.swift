@@ -29,14 +29,18 @@ struct Fixture {
         1_715_299_200 + Int64(hour) * 3600 + Int64(minute) * 60
     }
 
-    func sample(_ source: Int32, _ from: (Int, Int), _ to: (Int, Int), _ value: Double, handEntered: Bool = false, zone: LocalZones.ZoneID? = nil) -> StatisticsSample {
+    func sample(
+        _ source: Int32, _ from: (Int, Int), _ to: (Int, Int), _ value: Double, handEntered: Bool = false,
+        zone: LocalZones.ZoneID? = nil
+    ) -> StatisticsSample {
         StatisticsSample(
             start: Self.at(from.0, from.1), end: Self.at(to.0, to.1), value: value, source: source,
             userEntered: handEntered, zone: zone ?? utc)
     }
 
     func days(_ samples: [StatisticsSample], priority: SourcePriority? = nil) -> [StatisticsBucket] {
-        CumulativeStatistics.buckets(samples, periods: [.day], priority: priority ?? self.priority(), zones: zones)[.day]!
+        CumulativeStatistics.buckets(samples, periods: [.day], priority: priority ?? self.priority(), zones: zones)[
+            .day]!
     }
 
     func total(_ samples: [StatisticsSample], priority: SourcePriority? = nil) -> Double {

@@ -4,7 +4,8 @@ import Testing
 @Suite struct StatisticsUnitTests {
     @Test("Blood glucose in mmol/L is converted to mg/dL by the molar mass its unit names")
     func glucose() throws {
-        let units = StatisticsUnits(type: "HKQuantityTypeIdentifierBloodGlucose", firstUnit: "mmol<180.1558800000541>/L")
+        let units = StatisticsUnits(
+            type: "HKQuantityTypeIdentifierBloodGlucose", firstUnit: "mmol<180.1558800000541>/L")
         #expect(units.unit == "mg/dL")
         // 5.5 mmol/L × 180.15588 g/mol = 990.857 mg/L = 99.0857 mg/dL.
         #expect(close(try #require(units.convert(5.5, from: "mmol<180.1558800000541>/L")), 99.085_734))

@@ -70,6 +70,23 @@ import Testing
         }
     }
 
+    @Test("Bytes that are not UTF-8 are repaired and counted alike on two parsers")
+    func invalidUTF8() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var bytes = GeneratedExport(records: 20_000).bytes
+        for fraction in [0.3, 0.6, 0.9] {
+            // Inside the first value of the line the fraction falls on.
+            let line = bytes[..<Int(Double(bytes.count) * fraction)].lastIndex(of: UInt8(ascii: "\n"))!
+            let quote = bytes[line...].firstIndex(of: UInt8(ascii: "\""))!
+            bytes.insert(contentsOf: [0xC3, 0x28, 0xFF], at: quote + 1)
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/export.xml"))
+        let result = try Self.expectSameOutput(["records", folder + "/export.xml", "--all"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("not UTF-8"), "\(result.stderr)")
+    }
+
     @Test("A generated export cut between every pair of top-level elements reads as on one parser")
     func everyBoundary() throws {
         let bytes = GeneratedExport(records: 3_000).bytes

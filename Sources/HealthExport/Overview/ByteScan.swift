@@ -7,7 +7,10 @@ import Darwin
 #endif
 
 /// Byte searches over raw memory, eight bytes at a time where libc has nothing better.
-enum ByteScan {
+///
+/// The word tests are the one place the project keeps the trick of testing eight bytes with a
+/// few integer operations; the JSON encoder uses them too.
+package enum ByteScan {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
 
@@ -15,6 +18,19 @@ enum ByteScan {
     @inline(__always)
     static func zeroBytes(_ word: UInt64) -> UInt64 {
         ~(((word & low7) &+ low7) | word | low7)
+    }
+
+    /// Whether a byte of `word` is below `limit` (at most 0x80). Exact for the answer, though
+    /// not for which byte: a borrow only starts at a byte that is below `limit`.
+    @inlinable @inline(__always)
+    package static func anyByte(below limit: UInt8, in word: UInt64) -> Bool {
+        (word &- 0x0101_0101_0101_0101 &* UInt64(limit)) & ~word & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// Whether a byte of `word` is `byte`.
+    @inlinable @inline(__always)
+    package static func anyByte(equalTo byte: UInt8, in word: UInt64) -> Bool {
+        anyByte(below: 1, in: word ^ (0x0101_0101_0101_0101 &* UInt64(byte)))
     }
 
     /// The first `byte` in `count` bytes at `start`, as an offset.

@@ -160,9 +160,9 @@ extension OverviewScanner {
         UnsafeRawBufferPointer(start: attribute.value, count: attribute.valueLength)
     }
 
-    /// Whether a weight's value converts to kilograms, as ``SampleKinds`` decides it.
+    /// Whether a weight's value converts to kilograms, as the full read decides it.
     static func isKilograms(_ value: UnsafeRawBufferPointer?, _ unit: UnsafeRawBufferPointer?) -> Bool {
-        guard let value, let number = NumberParser.parseDouble(value) else { return false }
-        return UnitConversion.kilograms(number, unit: unit.map { String(decoding: $0, as: UTF8.self) }) != nil
+        UnitConversion.isWeight(
+            value: value.flatMap(NumberParser.parseDouble), unit: unit.map { String(decoding: $0, as: UTF8.self) })
     }
 }

@@ -111,7 +111,6 @@ extension ParseState {
     /// A libxml2 push parser whose callbacks drive this state; the caller frees it.
     func makePushParser() throws(ExportError) -> xmlParserCtxtPtr {
         var handler = xmlSAXHandler()
-        handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
             ParseState.from(context).startElement(
                 localName!, AttributeList(base: attributes, count: Int(attributeCount)))
@@ -123,17 +122,10 @@ extension ParseState {
             guard let context, let error else { return }
             ParseState.from(context).libxmlError(error.pointee)
         }
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        guard
-            let parser = displayName.withCString({ name in
-                xmlCreatePushParserCtxt(&handler, context, nil, 0, name)
-            })
-        else {
-            throw ExportError(.malformed, "libxml2 could not create a parser", path: displayName)
-        }
+        let parser = try PushParser.make(
+            handler: &handler, context: Unmanaged.passUnretained(self).toOpaque(), name: displayName,
+            options: Int32(XML_PARSE_NOENT.rawValue | XML_PARSE_COMPACT.rawValue))
         self.parser = parser
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_COMPACT.rawValue)
-        xmlCtxtUseOptions(parser, options)
         return parser
     }
 

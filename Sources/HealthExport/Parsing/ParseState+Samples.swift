@@ -101,7 +101,7 @@ extension ParseState {
                 pending.valueText = string(value)
             }
         }
-        if kind == .weight, pending.value == nil || UnitConversion.kilograms(pending.value!, unit: pending.unit) == nil {
+        if kind == .weight, !UnitConversion.isWeight(value: pending.value, unit: pending.unit) {
             pending.kind = .quantity
         }
         for index in parsed.others {

@@ -35,6 +35,7 @@ extension ExportReader {
         if report.facts.version == nil { report.facts.version = input.figures.exportVersion }
         report.bytesRead = input.figures.bytesRead
         report.replacedControlCharacters = input.figures.replacedControlCharacters
+        report.replacedInvalidUTF8Bytes = input.figures.replacedInvalidUTF8Bytes
         report.repairedLegacyAttributes = input.figures.legacyAttributeRepair
         return report
     }

@@ -183,6 +183,8 @@ final class SegmentParser {
             var offset = 0
             while offset < bytes.count, state.failure == nil {
                 let length = min(bytes.count - offset, Int(Int32.max))
+                // How the input ends tells a cut export's error where it was cut, as on one parser.
+                state.noteEnd(of: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]))
                 xmlParseChunk(parser, base + offset, Int32(length), 0)
                 offset += length
             }

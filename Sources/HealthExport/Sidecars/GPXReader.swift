@@ -17,7 +17,6 @@ public enum GPXReader {
         defer { buffer.deallocate() }
 
         var handler = xmlSAXHandler()
-        handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
             GPXState.from(context).startElement(localName!, AttributeList(base: attributes, count: Int(attributeCount)))
         }
@@ -36,18 +35,11 @@ public enum GPXReader {
         guard first > 0 else {
             throw ExportError(.malformed, "the route file is empty", path: source.displayName)
         }
-        let context = Unmanaged.passUnretained(state).toOpaque()
-        guard
-            let parser = source.displayName.withCString({ name in
-                xmlCreatePushParserCtxt(
-                    &handler, context, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(first), name)
-            })
-        else {
-            throw ExportError(.malformed, "libxml2 could not create a parser", path: source.displayName)
-        }
+        let parser = try PushParser.make(
+            handler: &handler, context: Unmanaged.passUnretained(state).toOpaque(), name: source.displayName,
+            first: UnsafeRawBufferPointer(rebasing: buffer[..<first]), options: Int32(XML_PARSE_COMPACT.rawValue))
         defer { xmlFreeParserCtxt(parser) }
         state.parser = parser
-        xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_COMPACT.rawValue))
 
         while state.failure == nil {
             let count = try source.read(into: buffer)

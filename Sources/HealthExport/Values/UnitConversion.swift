@@ -3,6 +3,14 @@
 /// Base units per dimension: mass `kg`, length `m`, energy `kcal`, time `s`, volume `L`,
 /// temperature `degC`, pressure `mmHg`. Units outside this table are kept as written.
 public enum UnitConversion {
+    /// The weight rule: a body-mass sample is read as a weight, in kilograms, when its value
+    /// converts to kilograms; otherwise it stays a plain quantity sample. The full read and the
+    /// overview both decide by it.
+    static func isWeight(value: Double?, unit: String?) -> Bool {
+        guard let value else { return false }
+        return kilograms(value, unit: unit) != nil
+    }
+
     /// Kilograms for a mass written as `value` `unit` (`kg`, `lb`, `st`, `g`, `oz`, ...), or `nil` for a non-mass unit.
     public static func kilograms(_ value: Double, unit: String?) -> Double? {
         guard let unit else { return value }

@@ -22,7 +22,9 @@ struct StatisticsTable {
         case .table:
             let cells = [keys] + rows.map { $0.map(\.plain) }
             var widths = [Int](repeating: 0, count: keys.count)
-            for line in cells { for (index, cell) in line.enumerated() { widths[index] = max(widths[index], cell.count) } }
+            for line in cells {
+                for (index, cell) in line.enumerated() { widths[index] = max(widths[index], cell.count) }
+            }
             if !text.isEmpty { text += "\n" }
             for line in cells {
                 let padded = line.enumerated().map { index, cell in

@@ -14,7 +14,10 @@ struct Sources: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("Source names, highest priority first, comma-separated, to save in the store (\"\" clears the order).", valueName: "names"))
+    @Option(
+        help: ArgumentHelp(
+            "Source names, highest priority first, comma-separated, to save in the store (\"\" clears the order).",
+            valueName: "names"))
     var priority: String?
 
     func run() throws {
@@ -32,7 +35,10 @@ struct Sources: ParsableCommand {
             output.add(
                 keys: ["rank", "source", "device", "saved"],
                 rows: sources.map {
-                    [.integer($0.rank), .text($0.name), .text($0.deviceModel), .text($0.savedPosition.map { String($0) })]
+                    [
+                        .integer($0.rank), .text($0.name), .text($0.deviceModel),
+                        .text($0.savedPosition.map { String($0) }),
+                    ]
                 })
             try StandardOutput.print(output.text)
         }

@@ -34,7 +34,10 @@ struct Stats: ParsableCommand {
     @Option(help: ArgumentHelp("Up to and including this local day (yyyy-MM-dd).", valueName: "yyyy-MM-dd"))
     var until: String?
 
-    @Option(help: ArgumentHelp("Source names, highest priority first, comma-separated, for this run only (else the order `sources --priority` saved).", valueName: "names"))
+    @Option(
+        help: ArgumentHelp(
+            "Source names, highest priority first, comma-separated, for this run only (else the order `sources --priority` saved).",
+            valueName: "names"))
     var priority: String?
 
     @Flag(help: "Print JSON lines.")
@@ -70,10 +73,12 @@ struct Stats: ParsableCommand {
                     throw CommandFailure("sleep is counted by night: use --by night", exitCode: 64)
                 }
                 if kind != .sleep, by == .night {
-                    throw CommandFailure("--by night is for sleep; \(type) takes hour, day, week or month", exitCode: 64)
+                    throw CommandFailure(
+                        "--by night is for sleep; \(type) takes hour, day, week or month", exitCode: 64)
                 }
                 let query = StatisticsQuery(
-                    type: type, period: by, since: since.flatMap(StatisticsQuery.day), until: until.flatMap(StatisticsQuery.day),
+                    type: type, period: by, since: since.flatMap(StatisticsQuery.day),
+                    until: until.flatMap(StatisticsQuery.day),
                     preferred: preferred)
                 let rows = try healthStore.read { db in try query.rows(db) }
                 output.add(keys: query.keys, rows: rows)

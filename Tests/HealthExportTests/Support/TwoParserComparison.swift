@@ -16,6 +16,7 @@ struct ReadResult: Equatable, CustomStringConvertible {
     var invalidExamples: [InvalidRecord] = []
     var unknownElements: [String: Int] = [:]
     var replacedControlCharacters = 0
+    var replacedInvalidUTF8Bytes = 0
     var repairedLegacyAttributes = false
     var warnings: [String] = []
     /// The error's full text (`file:line:column: error: message`), when the read failed.
@@ -33,6 +34,7 @@ struct ReadResult: Equatable, CustomStringConvertible {
         invalidExamples = report.invalidExamples
         unknownElements = report.unknownElements
         replacedControlCharacters = report.replacedControlCharacters
+        replacedInvalidUTF8Bytes = report.replacedInvalidUTF8Bytes
         repairedLegacyAttributes = report.repairedLegacyAttributes
         warnings = report.warnings
     }
