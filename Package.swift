@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "HealthQuery",
             dependencies: [
-                "HealthCore", "HealthSQLite", .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthCore", "HealthSQLite", "HealthStatistics", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
@@ -87,7 +87,12 @@ let package = Package(
         .testTarget(name: "HealthExportTests", dependencies: ["HealthExport", "HealthFixtures"]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "HealthFixtures"]),
         .testTarget(name: "HealthJSONTests", dependencies: ["HealthJSON", "HealthFixtures"]),
-        .testTarget(name: "HealthQueryTests", dependencies: ["HealthQuery"]),
+        .testTarget(
+            name: "HealthQueryTests",
+            dependencies: [
+                "HealthQuery", "HealthSQLite", "HealthCore", "HealthExport", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(name: "HealthWatchTests", dependencies: ["HealthWatch"]),
         .testTarget(
             name: "HealthSQLiteTests",

@@ -53,7 +53,8 @@ struct Period: Encodable, Equatable {
     var maximum: Double?
     /// Days with data in the period.
     var days: Int
-    var samples: Int
+    /// Samples behind an average; absent for totals.
+    var samples: Int?
 }
 
 /// `query_statistics` of a quantity type.
@@ -83,13 +84,14 @@ enum PeriodFolding {
             case "month": start = String(day.day.prefix(7)) + "-01"
             default: start = day.day
             }
-            let weighted = cumulative ? day.value : day.value * Double(day.samples)
+            let samples = day.samples ?? 0
+            let weighted = cumulative ? day.value : day.value * Double(samples)
             // For a total, the range is that of the daily totals.
             let low = cumulative ? day.value : day.minimum
             let high = cumulative ? day.value : day.maximum
             if periods.last?.start == start {
                 periods[periods.count - 1].days += 1
-                periods[periods.count - 1].samples += day.samples
+                if let daySamples = day.samples { periods[periods.count - 1].samples = (periods[periods.count - 1].samples ?? 0) + daySamples }
                 sums[sums.count - 1] += weighted
                 if let low { periods[periods.count - 1].minimum = min(periods[periods.count - 1].minimum ?? low, low) }
                 if let high {
@@ -102,7 +104,7 @@ enum PeriodFolding {
             }
         }
         for index in periods.indices {
-            periods[index].value = cumulative ? sums[index] : sums[index] / Double(max(1, periods[index].samples))
+            periods[index].value = cumulative ? sums[index] : sums[index] / Double(max(1, periods[index].samples ?? 0))
         }
         return periods
     }

@@ -140,19 +140,19 @@ struct HealthTools: Sendable {
             guard nights.count <= Self.maximumPeriods else { throw tooMany(nights.count) }
             return try Self.json(SleepAnswer(type: type, nights: nights))
         }
-        guard type.hasPrefix("HKQuantityTypeIdentifier") else {
+        guard type.hasPrefix("HKQuantityTypeIdentifier"), StoredStatistics.hasStatistics(type) else {
             throw QueryError(
                 "query_statistics: '\(type)' has no statistics: take a quantity type (steps, weight, heart-rate, ...) or sleep"
             )
         }
         let days = try reader.statistics.daily(type: type, from: from, to: to)
-        let periods = PeriodFolding.fold(days, interval: interval, cumulative: StoreDailyStatistics.isCumulative(type))
+        let periods = PeriodFolding.fold(days, interval: interval, cumulative: StoredStatistics.isCumulative(type))
         guard periods.count <= Self.maximumPeriods else { throw tooMany(periods.count) }
         return try Self.json(
             StatisticsAnswer(
                 type: type, interval: interval,
-                aggregation: StoreDailyStatistics.isCumulative(type) ? "sum" : "average",
-                unit: try unit(of: type), periods: periods))
+                aggregation: StoredStatistics.isCumulative(type) ? "sum" : "average",
+                unit: try days.first?.unit ?? unit(of: type), periods: periods))
     }
 
     private func tooMany(_ count: Int) -> QueryError {

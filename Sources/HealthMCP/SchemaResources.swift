@@ -49,8 +49,13 @@ struct SchemaResources: Sendable {
         - `activity_summaries`: the rings per day (move, exercise, stand and their goals).
         - `imports` and `anchors`: what was imported when, and where the next import continues.
 
-        Statistics (`query_statistics`): a cumulative type's day is the largest total of any one source
-        (iPhone and Watch count the same steps); a night of sleep is the local day its samples begin on,
-        less 12 hours, from the source with the most time asleep.
+        - Rows a later export deleted (`deleted_by`) or replaced by a newer version (`replaced_by`) stay in
+          the tables; the tools leave them out, and so should SQL (`WHERE deleted_by IS NULL AND replaced_by IS NULL`).
+
+        Statistics (`query_statistics`) are those of `healthimport stats` and the Health app, kept in
+        `statistics` and `sleep_nights`: a cumulative type's day merges its sources by priority piece by
+        piece of time (iPhone and Watch count the same steps once); a discrete type's day averages every
+        source; a night of sleep runs noon to noon, stages taken by source priority. Weeks (from Monday) and
+        months fold the days.
         """
 }

@@ -1,4 +1,7 @@
+import Foundation
 import GRDB
+import HealthSQLite
+import HealthStatistics
 
 /// A day's figure: a total (steps) or an average (resting heart rate) with its range.
 public struct DayValue: Sendable, Codable, Equatable {
@@ -8,22 +11,38 @@ public struct DayValue: Sendable, Codable, Equatable {
     public var value: Double
     public var minimum: Double?
     public var maximum: Double?
-    /// Samples behind the figure.
-    public var samples: Int
+    /// Samples behind an average; `nil` for a total, merged over sources by priority.
+    public var samples: Int?
+    /// The unit of ``value`` (`count`, `kg`, `count/min`, ...).
+    public var unit: String
+
+    public init(day: String, value: Double, minimum: Double? = nil, maximum: Double? = nil, samples: Int? = nil, unit: String) {
+        self.day = day
+        self.value = value
+        self.minimum = minimum
+        self.maximum = maximum
+        self.samples = samples
+        self.unit = unit
+    }
 }
 
-/// A night's sleep, minutes per stage.
+/// A night's sleep (noon to noon), minutes per stage.
 public struct SleepNight: Sendable, Codable, Equatable {
-    /// The local day the night began on (the day of the start minus 12 hours).
+    /// The local day the night began on.
     public var night: String
-    /// Minutes per stage name (`AsleepCore`, `AsleepDeep`, `AsleepREM`, `Asleep`, `Awake`, `InBed`).
+    /// Minutes per stage (`InBed`, `Awake`, `AsleepCore`, `AsleepDeep`, `AsleepREM`, `Asleep` for
+    /// unspecified sleep); stages the night does not have are left out.
     public var minutes: [String: Double]
-    /// The source the night was taken from.
-    public var source: String?
+    /// Minutes asleep, every asleep stage together, as `stats` counts them.
+    public var asleep: Double
+    /// Minutes each source contributed.
+    public var sources: [String: Double]
 
-    /// Minutes asleep, every asleep stage together.
-    public var asleep: Double {
-        minutes.filter { $0.key.hasPrefix("Asleep") }.values.reduce(0, +)
+    public init(night: String, minutes: [String: Double], asleep: Double, sources: [String: Double]) {
+        self.night = night
+        self.minutes = minutes
+        self.asleep = asleep
+        self.sources = sources
     }
 }
 
@@ -31,110 +50,116 @@ public struct SleepNight: Sendable, Codable, Equatable {
 /// numbers.
 public protocol DailyStatistics: Sendable {
     /// Per local day in `from...to` (either open): totals for cumulative types, merged over
-    /// sources; average, minimum and maximum for the others.
+    /// sources by priority; average, minimum and maximum for the others.
     func daily(type: String, from: String?, to: String?) throws -> [DayValue]
     /// Per night in `from...to`: minutes per sleep stage.
     func sleep(from: String?, to: String?) throws -> [SleepNight]
 }
 
 extension StoreReader {
-    /// The daily statistics of this store.
-    ///
-    /// The seam for the Health-app rules: this returns ``StoreDailyStatistics``, an
-    /// approximation over the store's tables, until the `HealthStatistics` module (merged
-    /// sources by priority, sleep nights) takes its place here.
-    public var statistics: any DailyStatistics { StoreDailyStatistics(reader: self) }
+    /// The daily statistics of this store: those `healthimport stats` prints.
+    public var statistics: any DailyStatistics { StoredStatistics(reader: self) }
 }
 
-/// Daily figures straight from the store: a cumulative type's day is the largest total any
-/// one source gives (iPhone and Watch count the same steps), and a night's sleep is the source
-/// with the most time asleep. Close to the Health app, not its exact rules.
-public struct StoreDailyStatistics: DailyStatistics {
+/// The statistics `import` keeps in the `statistics` and `sleep_nights` tables, read through
+/// ``StatisticsQuery`` as `healthimport stats` reads them.
+///
+/// The store is open read-only here, so days an interrupted import or an upgrade left in
+/// `statistics_pending` cannot be brought up to date: while a type has pending days, its figures
+/// are computed from the samples of the range asked for, by the same code, without being saved.
+public struct StoredStatistics: DailyStatistics {
     let reader: StoreReader
 
-    /// Quantity types whose samples add up over a day.
+    /// Whether the days of `type` add up to totals (steps, distances, energy, ...) rather than averages.
     public static func isCumulative(_ type: String) -> Bool {
-        let name = type.replacingOccurrences(of: "HKQuantityTypeIdentifier", with: "")
-        return name.hasPrefix("Distance") || name.hasPrefix("Dietary")
-            || [
-                "StepCount", "FlightsClimbed", "ActiveEnergyBurned", "BasalEnergyBurned", "AppleExerciseTime",
-                "AppleStandTime", "AppleMoveTime", "NikeFuel", "PushCount", "SwimmingStrokeCount",
-                "NumberOfTimesFallen", "TimeInDaylight", "WaterTemperature",
-            ].contains(name)
+        StatisticsKind(type: type) == .cumulative
+    }
+
+    /// Whether `type` has statistics (quantity types and sleep).
+    public static func hasStatistics(_ type: String) -> Bool {
+        StatisticsKind(type: type) != nil
     }
 
     public func daily(type: String, from: String?, to: String?) throws -> [DayValue] {
-        let (range, arguments) = Self.dayRange(from: from, to: to)
-        let table = type == "HKQuantityTypeIdentifierBodyMass" ? "weight_samples" : "quantity_samples"
-        let value = table == "weight_samples" ? "kilograms" : "value"
-        let sql: String
-        if Self.isCumulative(type) {
-            sql = """
-                SELECT day, max(total), NULL, NULL, sum(samples) FROM (
-                    SELECT substr(start_date, 1, 10) AS day, sum(value) AS total, count(*) AS samples
-                    FROM quantity_samples WHERE type = ? AND value IS NOT NULL \(range)
-                    GROUP BY day, source_name)
-                GROUP BY day ORDER BY day
-                """
-        } else {
-            sql = """
-                SELECT substr(start_date, 1, 10) AS day, avg(\(value)), min(\(value)), max(\(value)), count(*)
-                FROM \(table) WHERE type = ? AND \(value) IS NOT NULL \(range)
-                GROUP BY day ORDER BY day
-                """
-        }
-        return try reader.store.read { db in
-            try Row.fetchAll(db, sql: sql, arguments: [type] + arguments).map {
-                DayValue(day: $0[0], value: $0[1], minimum: $0[2], maximum: $0[3], samples: $0[4])
+        guard let kind = StatisticsKind(type: type), kind != .sleep else { return [] }
+        let rows = try rows(type: type, period: .day, from: from, to: to)
+        return rows.compactMap { line in
+            guard case .text(let start?) = line[1] else { return nil }
+            let day = String(start.prefix(10))
+            if kind == .cumulative {
+                return DayValue(day: day, value: Self.number(line[3]) ?? 0, unit: Self.text(line[4]) ?? "")
             }
+            var samples: Int?
+            if case .integer(let count) = line[6] { samples = count }
+            return DayValue(
+                day: day, value: Self.number(line[3]) ?? 0, minimum: Self.number(line[4]), maximum: Self.number(line[5]),
+                samples: samples, unit: Self.text(line[7]) ?? "")
         }
     }
 
     public func sleep(from: String?, to: String?) throws -> [SleepNight] {
-        // A night is the local day of the start less 12 hours: the local time's offset from UTC
-        // comes from the text date, as in the `sleep_by_night` view.
-        let night = """
-            date(start_unix + CAST(round((julianday(substr(start_date, 1, 19)) - julianday(start_date)) * 86400) AS INTEGER) - 43200, 'unixepoch')
-            """
-        var conditions = ""
-        var arguments: StatementArguments = []
-        if let from, let low = DayText.unixMidnight(from) {
-            conditions += " AND start_unix >= ?"
-            arguments += [low - 50_400]
-        }
-        if let to, let high = DayText.unixMidnight(to) {
-            conditions += " AND start_unix < ?"
-            arguments += [high + 2 * 86_400 + 50_400]
-        }
-        let sql = """
-            SELECT \(night) AS night, coalesce(source_name, ''), value, sum(end_unix - start_unix) / 60.0
-            FROM category_samples WHERE type = 'HKCategoryTypeIdentifierSleepAnalysis' \(conditions)
-            GROUP BY 1, 2, 3 ORDER BY 1
-            """
-        let rows = try reader.store.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
-        var nights: [String: [String: [String: Double]]] = [:]
-        for row in rows {
-            let day: String = row[0]
-            if let from, day < from { continue }
-            if let to, day > to { continue }
-            let stage = ((row[2] as String?) ?? "Unknown").replacingOccurrences(
-                of: "HKCategoryValueSleepAnalysis", with: "")
-            nights[day, default: [:]][row[1], default: [:]][
-                stage == "AsleepUnspecified" ? "Asleep" : stage, default: 0] += row[3]
-        }
-        return nights.keys.sorted().map { day in
-            let bySource = nights[day]!
-            func asleep(_ minutes: [String: Double]) -> Double {
-                minutes.filter { $0.key.hasPrefix("Asleep") }.values.reduce(0, +)
+        let rows = try rows(type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, from: from, to: to)
+        let stages = [(3, "InBed"), (5, "Awake"), (6, "AsleepCore"), (7, "AsleepDeep"), (8, "AsleepREM"), (9, "Asleep")]
+        return rows.compactMap { line in
+            guard let night = Self.text(line[0]) else { return nil }
+            var minutes: [String: Double] = [:]
+            for (column, stage) in stages {
+                if let value = Self.number(line[column]), value > 0 { minutes[stage] = value }
             }
-            let best = bySource.max { (asleep($0.value), $1.key) < (asleep($1.value), $0.key) }!
-            return SleepNight(night: day, minutes: best.value, source: best.key.isEmpty ? nil : best.key)
+            return SleepNight(
+                night: night, minutes: minutes, asleep: Self.number(line[4]) ?? 0, sources: Self.amounts(line[10]))
         }
     }
 
-    /// SQL conditions on `start_unix` and the local day for `from...to`, with their values.
-    public static func dayRange(from: String?, to: String?) -> (String, StatementArguments) {
-        var sql = ""
+    /// The lines `healthimport stats --type type --by period --since from --until to` prints.
+    private func rows(type: String, period: HealthStatistics.Period, from: String?, to: String?) throws
+        -> [[StatisticsOutput.Value]]
+    {
+        var query = StatisticsQuery(
+            type: type, period: period, since: from.flatMap(StatisticsQuery.day), until: to.flatMap(StatisticsQuery.day))
+        return try reader.store.read { db in
+            query.fromSamples = try Self.isPending(db, type: type)
+            return try query.rows(db)
+        }
+    }
+
+    /// Whether `type` has days waiting in `statistics_pending`.
+    static func isPending(_ db: Database, type: String) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM statistics_pending WHERE type = ?)", arguments: [type]) ?? false
+    }
+
+    private static func number(_ value: StatisticsOutput.Value) -> Double? {
+        switch value {
+        case .number(let number): number.isFinite ? number : nil
+        case .integer(let integer): Double(integer)
+        default: nil
+        }
+    }
+
+    private static func text(_ value: StatisticsOutput.Value) -> String? {
+        if case .text(let text) = value { return text }
+        return nil
+    }
+
+    private static func amounts(_ value: StatisticsOutput.Value) -> [String: Double] {
+        switch value {
+        case .amounts(let pairs):
+            return Dictionary(pairs, uniquingKeysWith: +)
+        case .rawJSON(let json):
+            let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            return (object ?? [:]).compactMapValues { ($0 as? NSNumber)?.doubleValue }
+        default:
+            return [:]
+        }
+    }
+}
+
+/// SQL conditions selecting the current rows whose local start day is in `from...to`.
+public enum DayRange {
+    /// Conditions (each starting with ` AND `) on `start_unix` and the local day, with their values.
+    public static func sql(from: String?, to: String?) -> (String, StatementArguments) {
+        var sql = " AND \(StoreReader.current)"
         var arguments: StatementArguments = []
         if let from, let low = DayText.unixMidnight(from) {
             sql += " AND start_unix >= ? AND substr(start_date, 1, 10) >= ?"

@@ -42,7 +42,7 @@ extension StoreReader {
             SELECT uuid, \(table.typeColumn), source_name, start_date, end_date, \(table.valueColumns), start_unix
             FROM \(table.name)
             WHERE \(table.typeColumn) = ? AND start_unix >= ? AND start_unix < ?
-              AND substr(start_date, 1, 10) BETWEEN ? AND ?
+              AND substr(start_date, 1, 10) BETWEEN ? AND ? AND \(Self.current)
             """
         var arguments: StatementArguments = [type, low - 50_400, high + 86_400 + 50_400, from, to]
         if let after {

@@ -11,6 +11,10 @@ public final class StoreReader: Sendable {
     /// The store read.
     public let store: HealthStore
 
+    /// The SQL condition of a current row of a sample table: neither deleted by a later export nor
+    /// replaced by a newer version of the record. Every query of this module keeps to current rows.
+    public static let current = "deleted_by IS NULL AND replaced_by IS NULL"
+
     /// Opens the store at `path` read-only; fails (``StoreError``) when it is missing or not a store.
     public init(path: String) throws {
         guard FileManager.default.fileExists(atPath: path) else {
@@ -34,10 +38,10 @@ public final class StoreReader: Sendable {
         try store.read { db in
             var counter = SourceCounts()
             for table in RecordTable.withSources {
-                var sql = "SELECT \(table.typeColumn), coalesce(source_name, '') FROM \(table.name)"
+                var sql = "SELECT \(table.typeColumn), coalesce(source_name, '') FROM \(table.name) WHERE \(Self.current)"
                 var arguments: StatementArguments = []
                 if let type {
-                    sql += " WHERE \(table.typeColumn) = ?"
+                    sql += " AND \(table.typeColumn) = ?"
                     arguments = [type]
                 }
                 try counter.count(db, sql: sql, arguments: arguments)
@@ -61,7 +65,7 @@ public final class StoreReader: Sendable {
             for table in RecordTable.withSources {
                 let found =
                     try Bool.fetchOne(
-                        db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.name) WHERE \(table.typeColumn) = ?)",
+                        db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.name) WHERE \(table.typeColumn) = ? AND \(Self.current))",
                         arguments: [type]) ?? false
                 if found { return table }
             }

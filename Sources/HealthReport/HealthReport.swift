@@ -71,7 +71,7 @@ public enum HealthReport {
         return Figure.chart(
             "steps", points: points.count, svg: svg,
             caption:
-                "Steps per day\(weekly ? ", averaged by week" : ""), the largest total of any one source (iPhone and Watch count the same steps); \(HTMLText.number(mean)) a day on average over \(data.steps.count) days.",
+                "Steps per day\(weekly ? ", averaged by week" : ""), merged over sources by priority as the Health app does (steps that iPhone and Watch both count are counted once); \(HTMLText.number(mean)) a day on average over \(data.steps.count) days.",
             legend: [])
     }
 
@@ -148,7 +148,7 @@ public enum HealthReport {
         return Figure.chart(
             "sleep", points: bars.count, svg: svg,
             caption:
-                "Hours per night by stage\(weekly ? ", averaged by week" : ""); a night is the day it began on, from the source with the most time asleep. \(HTMLText.number(asleep, decimals: 1)) h asleep a night on average.",
+                "Hours per night by stage\(weekly ? ", averaged by week" : ""); a night runs noon to noon and is named by the day it began on, stages taken by source priority. \(HTMLText.number(asleep, decimals: 1)) h asleep a night on average.",
             legend: sleepStages.map { ($0.name, $0.color) })
     }
 

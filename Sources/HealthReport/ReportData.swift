@@ -7,7 +7,7 @@ import HealthQuery
 struct ReportData {
     /// Daily average weight (kg).
     var weight: [DayValue] = []
-    /// Daily steps, merged over sources.
+    /// Daily steps, merged over sources by priority.
     var steps: [DayValue] = []
     /// Daily average resting heart rate (count/min).
     var restingHeartRate: [DayValue] = []
@@ -59,7 +59,7 @@ struct ReportData {
             type: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", from: since, to: nil)
         data.sleep = try statistics.sleep(from: since, to: nil)
         try reader.store.read { db in
-            let (range, arguments) = StoreDailyStatistics.dayRange(from: since, to: nil)
+            let (range, arguments) = DayRange.sql(from: since, to: nil)
             data.workouts = try Row.fetchAll(
                 db,
                 sql: """
@@ -68,9 +68,9 @@ struct ReportData {
                     """, arguments: arguments
             ).map { ($0[0], $0[1], $0[2]) }
             var ringArguments: StatementArguments = []
-            var ringRange = ""
+            var ringRange = "WHERE \(StoreReader.current)"
             if let since {
-                ringRange = "WHERE day >= ?"
+                ringRange += " AND day >= ?"
                 ringArguments = [since]
             }
             data.rings = try Row.fetchAll(

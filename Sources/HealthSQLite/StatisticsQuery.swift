@@ -13,6 +13,9 @@ public struct StatisticsQuery: Sendable {
     public var until: Int64?
     /// A source order for this run only (highest first); `nil` to use the saved one.
     public var preferred: [String]?
+    /// Computes the answer from the samples even where the statistics tables hold it: for a reader that
+    /// cannot bring pending days up to date (a store opened read-only).
+    public var fromSamples = false
 
     /// The name ``type`` takes for the activity rings of the activity summaries.
     public static let activityType = "HKActivitySummary"
@@ -53,10 +56,10 @@ public struct StatisticsQuery: Sendable {
         guard let kind = StatisticsKind(type: type) else { return [] }
         switch (kind, period) {
         case (.sleep, _):
-            return preferred == nil ? try storedNights(db) : try computedNights(db)
+            return preferred == nil && !fromSamples ? try storedNights(db) : try computedNights(db)
         case (_, .hour), (_, .night):
             return try computedBuckets(db, kind: kind)
-        case (.cumulative, _) where preferred != nil:
+        case (.cumulative, _) where preferred != nil, (_, _) where fromSamples:
             return try computedBuckets(db, kind: kind)
         default:
             return try storedBuckets(db, kind: kind)

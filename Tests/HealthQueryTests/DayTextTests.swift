@@ -34,10 +34,10 @@ import Testing
 
     @Test("cumulative types add up over a day; the others are averaged")
     func cumulative() {
-        #expect(StoreDailyStatistics.isCumulative("HKQuantityTypeIdentifierStepCount"))
-        #expect(StoreDailyStatistics.isCumulative("HKQuantityTypeIdentifierDistanceCycling"))
-        #expect(StoreDailyStatistics.isCumulative("HKQuantityTypeIdentifierDietaryProtein"))
-        #expect(!StoreDailyStatistics.isCumulative("HKQuantityTypeIdentifierHeartRate"))
-        #expect(!StoreDailyStatistics.isCumulative("HKQuantityTypeIdentifierBodyMass"))
+        #expect(StoredStatistics.isCumulative("HKQuantityTypeIdentifierStepCount"))
+        #expect(StoredStatistics.isCumulative("HKQuantityTypeIdentifierDistanceCycling"))
+        #expect(StoredStatistics.isCumulative("HKQuantityTypeIdentifierDietaryProtein"))
+        #expect(!StoredStatistics.isCumulative("HKQuantityTypeIdentifierHeartRate"))
+        #expect(!StoredStatistics.isCumulative("HKQuantityTypeIdentifierBodyMass"))
     }
 }

@@ -211,17 +211,34 @@ import HealthJSON
         #expect(throws: StoreError.self) { try importFile(path, into: folder.database) }
     }
 
-    @Test("The views answer common questions")
+    @Test("The views answer common questions: each returns the rows of a small export, without the deleted or replaced")
     func views() throws {
         let folder = TemporaryFolder()
-        let path = try FixtureExport.steps(days: 3).write(in: folder)
-        try importFile(path, into: folder.database)
-        let days = try DatabaseQueue(path: folder.database, configuration: .patient).read { db in
-            try Row.fetchAll(db, sql: "SELECT day, steps FROM daily_steps")
+        let exports = try QueryExport.write(in: folder)
+        try importFile(exports.first, into: folder.database, window: .all)
+        try importFile(exports.later, into: folder.database, window: .all)
+        func rows(_ sql: String) throws -> [String] {
+            try DatabaseQueue(path: folder.database, configuration: .patient).read { db in
+                try Row.fetchAll(db, sql: sql).map { row in row.databaseValues.map { "\($0)" }.joined(separator: "|") }
+            }
         }
-        #expect(days.count >= 3)
-        for view in ["weight_over_time", "resting_heart_rate", "sleep_by_night", "workout_overview"] {
-            _ = try DatabaseQueue(path: folder.database, configuration: .patient).read { db in try Row.fetchAll(db, sql: "SELECT * FROM \(view)") }
-        }
+        // Watch 600 over the iPhone's 500 at 08:00 (the Watch first), the iPhone's 400 at 11:00; its 300 at
+        // 15:00 was deleted.
+        #expect(
+            try rows("SELECT day, steps, sources FROM daily_steps")
+                == [#""2024-05-10"|1000.0|"{\"Jo’s Apple Watch\":600,\"Jo’s iPhone\":400}""#])
+        // Version 2 of the weighing replaced version 1.
+        #expect(try rows("SELECT day, kilograms, source_name FROM weight_over_time") == [#""2024-05-10"|70.2|"Scale""#])
+        #expect(try rows("SELECT * FROM resting_heart_rate") == [#""2024-05-10"|52.0|52.0|52.0"#])
+        // In bed 22:30-06:00 (iPhone); asleep from 23:00: core 240 min, deep 60, then awake 10 (Watch).
+        let sleep = try rows("SELECT * FROM sleep_by_night")
+        #expect(
+            sleep == [
+                #""2024-05-10"|"2024-05-10T23:00:00+02:00"|"2024-05-11T04:00:00+02:00"|450.0|300.0|10.0|240.0|60.0|0.0|0.0|"{\"Jo’s Apple Watch\":310,\"Jo’s iPhone\":450}""#
+            ])
+        let workouts = try rows("SELECT day, activity, minutes, total_distance, source_name FROM workout_overview")
+        #expect(workouts == [#""2024-05-10"|"Running"|30.0|5.2|"Jo’s Apple Watch""#])
+        let rings = try rows("SELECT * FROM activity_rings")
+        #expect(rings == [#""2024-05-10"|480.0|500.0|"kcal"|0.0|0.0|35.0|30.0|10.0|12.0"#])
     }
 }

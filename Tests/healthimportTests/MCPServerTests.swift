@@ -123,7 +123,7 @@ import Testing
                 == expectedSources)
         #expect(everySource.count > 1)
 
-        // Daily steps equal the store's own view (the largest total of one source per day).
+        // Daily steps equal the store's own view: the statistics `stats` prints, sources merged by priority.
         let steps = try #require(try session.answer("query_statistics", ["type": "steps"]) as? [String: Any])
         let periods = try #require(steps["periods"] as? [[String: Any]])
         let expected = try DatabaseQueue(path: store).read {
@@ -155,7 +155,17 @@ import Testing
 
         let sleep = try #require(
             try session.answer("query_statistics", ["type": "sleep", "from": "2025-01-01"]) as? [String: Any])
-        #expect(!(sleep["nights"] as? [Any] ?? []).isEmpty)
+        let nights = sleep["nights"] as? [[String: Any]] ?? []
+        let storedNights = try DatabaseQueue(path: store).read {
+            try Row.fetchAll(
+                $0, sql: "SELECT night, asleep_minutes FROM sleep_by_night WHERE night >= '2025-01-01' ORDER BY night"
+            ).map { ($0[0] as String, $0[1] as Double) }
+        }
+        #expect(!nights.isEmpty)
+        #expect(nights.map { $0["night"] as? String ?? "" } == storedNights.map(\.0))
+        for (night, stored) in zip(nights, storedNights) {
+            #expect(abs((night["asleep"] as? Double ?? -1) - stored.1) < 1e-9)
+        }
 
         // Paging through all eight weights three at a time gives each once, in time order.
         var seen: [String] = []
