@@ -4,7 +4,8 @@ import PackageDescription
 // The modules follow the data flow, and depend one way:
 //
 //   HealthExport (reading) → HealthCore (identity, windows, anchors, the record stream)
-//     → HealthJSON (JSON lines) → HealthSQLite (the embedded store) → healthimport (the CLI)
+//     → HealthJSON (JSON lines) → HealthSQLite (the embedded store) | HealthPostgres (the shared store)
+//     → HealthServer (the sync server) → healthimport (the CLI)
 let package = Package(
     name: "healthimport",
     platforms: [.macOS(.v13)],
@@ -13,11 +14,18 @@ let package = Package(
         .library(name: "HealthCore", targets: ["HealthCore"]),
         .library(name: "HealthJSON", targets: ["HealthJSON"]),
         .library(name: "HealthSQLite", targets: ["HealthSQLite"]),
+        .library(name: "HealthPostgres", targets: ["HealthPostgres"]),
+        .library(name: "HealthServer", targets: ["HealthServer"]),
         .executable(name: "healthimport", targets: ["healthimport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -44,6 +52,29 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        .target(
+            name: "HealthPostgres",
+            dependencies: [
+                "HealthExport",
+                "HealthCore",
+                "HealthJSON",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "HealthServer",
+            dependencies: [
+                "HealthExport",
+                "HealthCore",
+                "HealthJSON",
+                "HealthPostgres",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "healthimport",
             dependencies: [
@@ -51,6 +82,8 @@ let package = Package(
                 "HealthCore",
                 "HealthJSON",
                 "HealthSQLite",
+                "HealthPostgres",
+                "HealthServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,6 +94,14 @@ let package = Package(
         .testTarget(
             name: "HealthSQLiteTests",
             dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "HealthStoreTests",
+            dependencies: ["HealthCore", "HealthSQLite", "HealthPostgres", "HealthFixtures"]
+        ),
+        .testTarget(
+            name: "HealthServerTests",
+            dependencies: ["HealthCore", "HealthPostgres", "HealthFixtures"]
         ),
         .testTarget(
             name: "healthimportTests",

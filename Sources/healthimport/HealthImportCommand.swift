@@ -12,6 +12,6 @@ struct HealthImportCommand: ParsableCommand {
             standard error.
             """,
         version: "0.1.0",
-        subcommands: [Import.self, Status.self, Anchors.self, Records.self, Summary.self]
+        subcommands: [Import.self, Status.self, Anchors.self, Records.self, Summary.self, People.self, Serve.self]
     )
 }

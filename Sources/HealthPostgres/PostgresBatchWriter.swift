@@ -1,0 +1,110 @@
+import HealthCore
+import PostgresNIO
+
+/// The writing side of an import into the PostgreSQL store: a thread of its own takes record
+/// batches from a bounded queue and writes them over a connection of its own, committing one
+/// transaction every ``rowsPerTransaction`` records or ``secondsPerTransaction``.
+///
+/// The last transaction also applies the run's ``ImportClosing`` (anchors and the run's row in
+/// `imports`), so rows and anchors of a completed run land together. An error stops the thread:
+/// the open transaction rolls back, everything committed before it stays. When the thread ends
+/// the store gives back the person's import lock.
+final class PostgresBatchWriter: RecordBatchWriter {
+    private enum Item: Sendable {
+        case batch([IdentifiedRecord])
+        case close(ImportClosing)
+    }
+
+    private let items: BoundedQueue<Item>
+    private let thread: WorkerThread<Result<[String: Int], any Error>>
+    private let store: PostgresStore
+
+    init(store: PostgresStore, importID: Int64, queueCapacity: Int = 4, rowsPerTransaction: Int, secondsPerTransaction: Double)
+        throws
+    {
+        let url = store.url
+        let connection = try Blocking.run { try await PostgresStore.makeConnection(url) }
+        let items = BoundedQueue<Item>(capacity: queueCapacity)
+        self.items = items
+        self.store = store
+        let handed = Handover((store, connection))
+        thread = WorkerThread(name: "healthimport-postgres-writer") {
+            let (store, connection) = handed.value
+            defer {
+                _ = try? Blocking.run {
+                    try? await connection.close()
+                    try await store.releaseImportLock()
+                }
+            }
+            // (A connection whose opening thread failed is closed above, whatever happened.)
+            do {
+                let duplicates = try Self.loop(
+                    store: store, connection: connection, items: items, importID: importID,
+                    rowsPerTransaction: rowsPerTransaction, secondsPerTransaction: secondsPerTransaction)
+                return .success(duplicates)
+            } catch {
+                items.close(discarding: true)
+                return .failure(StoreError.postgres(error, url: store.url))
+            }
+        }
+    }
+
+    func push(_ batch: [IdentifiedRecord]) throws {
+        guard !batch.isEmpty else { return }
+        guard items.push(.batch(batch)) else {
+            _ = try wait()
+            throw StoreError(.io, "the store's writer stopped")
+        }
+    }
+
+    func close(_ closing: ImportClosing) {
+        items.push(.close(closing))
+        items.close()
+    }
+
+    func wait() throws -> [String: Int] {
+        try thread.join().get()
+    }
+
+    private static func loop(
+        store: PostgresStore, connection: PostgresConnection, items: BoundedQueue<Item>, importID: Int64,
+        rowsPerTransaction: Int, secondsPerTransaction: Double
+    ) throws -> [String: Int] {
+        let writer = Handover(
+            PostgresRecordWriter(connection: connection, person: store.person, logger: PostgresStore.logger))
+        let clock = ContinuousClock()
+        var open = false
+        var rows = 0
+        var began = clock.now
+        do {
+            while let item = items.pop() {
+                if !open {
+                    try Blocking.run { try await store.query("BEGIN", on: connection) }
+                    open = true
+                    rows = 0
+                    began = clock.now
+                }
+                switch item {
+                case .batch(let batch):
+                    try Blocking.run { try await writer.value.write(batch) }
+                    rows += batch.count
+                    if rows >= rowsPerTransaction || clock.now - began >= .seconds(secondsPerTransaction) {
+                        try Blocking.run { try await store.query("COMMIT", on: connection) }
+                        open = false
+                    }
+                case .close(let closing):
+                    let duplicates = writer.value.duplicates
+                    try Blocking.run {
+                        try await PostgresStore.close(
+                            store, on: connection, id: importID, closing, duplicates: duplicates)
+                    }
+                }
+            }
+            if open { try Blocking.run { try await store.query("COMMIT", on: connection) } }
+            return writer.value.duplicates
+        } catch {
+            if open { _ = try? Blocking.run { try await store.query("ROLLBACK", on: connection) } }
+            throw error
+        }
+    }
+}
