@@ -73,7 +73,7 @@ enum Tool {
 }
 
 /// An HTTP answer.
-struct HTTPAnswer {
+struct HTTPAnswer: Sendable {
     var status: Int
     var body: Data
     var text: String { String(decoding: body, as: UTF8.self) }
@@ -81,7 +81,7 @@ struct HTTPAnswer {
 }
 
 /// A `healthimport serve` process on a free loopback port, against the test PostgreSQL.
-final class ServerProcess {
+final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let port: Int
     let adminToken = "admin-" + UUID().uuidString
@@ -111,7 +111,8 @@ final class ServerProcess {
         }
         guard let found else {
             process.terminate()
-            throw ServerFailedToStart(log: stderr)
+            let log = String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self)
+            throw ServerFailedToStart(log: log)
         }
         port = found
     }

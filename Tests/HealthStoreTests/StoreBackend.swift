@@ -4,6 +4,7 @@ import HealthExport
 import HealthFixtures
 import HealthPostgres
 import HealthSQLite
+import Testing
 
 /// The test PostgreSQL: `HEALTHIMPORT_TEST_POSTGRES` (`eval "$(Scripts/postgres.sh start)"`; CI sets it).
 enum TestPostgres {
