@@ -88,11 +88,20 @@ final class PostgresBatchWriter: RecordBatchWriter {
                 case .batch(let batch):
                     try Blocking.run { try await writer.value.write(batch) }
                     rows += batch.count
-                    if rows >= rowsPerTransaction || clock.now - began >= .seconds(secondsPerTransaction) {
+                    if rows >= rowsPerTransaction
+                        || (secondsPerTransaction < 1e9 && clock.now - began >= .seconds(secondsPerTransaction))
+                    {
                         try Blocking.run { try await store.query("COMMIT", on: connection) }
                         open = false
                     }
                 case .close(let closing):
+                    if store.allOrNothing, closing.outcome != .completed {
+                        // Nothing of a run that failed stays: only its entry in the log.
+                        try Blocking.run {
+                            try await store.query("ROLLBACK", on: connection)
+                            try await store.query("BEGIN", on: connection)
+                        }
+                    }
                     let duplicates = writer.value.duplicates
                     try Blocking.run {
                         try await PostgresStore.close(

@@ -30,8 +30,9 @@ extension PostgresStore: HealthRecordStore {
     public func makeBatchWriter(importID: Int64, options: ImportOptions) throws -> any RecordBatchWriter {
         do {
             return try PostgresBatchWriter(
-                store: self, importID: importID, rowsPerTransaction: options.rowsPerTransaction,
-                secondsPerTransaction: options.secondsPerTransaction)
+                store: self, importID: importID,
+                rowsPerTransaction: allOrNothing ? .max : options.rowsPerTransaction,
+                secondsPerTransaction: allOrNothing ? .greatestFiniteMagnitude : options.secondsPerTransaction)
         } catch {
             try? Blocking.run { try await self.releaseImportLock() }
             throw error

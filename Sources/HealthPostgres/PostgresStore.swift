@@ -19,6 +19,10 @@ public final class PostgresStore: @unchecked Sendable {
     /// Whose rows and anchors this store reads and writes.
     public let person: String
     let connection: PostgresConnection
+    /// Whether a run that does not complete leaves none of its rows: its writer rolls back
+    /// what it has not committed and commits only once, at the end (the server's uploads).
+    /// Otherwise rows are committed as the run goes and stay, as in the SQLite store.
+    public var allOrNothing = false
     static let logger = Logger(label: "healthimport.postgres")
 
     init(url: PostgresURL, person: String, connection: PostgresConnection) {

@@ -73,7 +73,7 @@ enum SampleDecoder {
 
     private static func number(_ fields: [String: Any], _ key: String) throws(Failure) -> Double? {
         guard let value = fields[key], !(value is NSNull) else { return nil }
-        guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite else {
+        guard type(of: value) != Bool.self, let number = value as? NSNumber, number.doubleValue.isFinite else {
             throw Failure(message: "\(key) is not a number")
         }
         return number.doubleValue

@@ -32,6 +32,7 @@ extension SyncServer {
         try refuseOversized(request)
         let options = try await importOptions(request, person: person)
         let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
+        store.allOrNothing = true
         do {
             guard try await store.tryImportLock() else {
                 throw ServerFailure(.conflict, "an upload for \(person) is already running; send this one when it has finished")
@@ -57,8 +58,7 @@ extension SyncServer {
     }
 
     /// The run's options: `?window=all|days:N|since:yyyy-MM-dd`, else the backfill window while
-    /// the person's backfill is needed, else their anchors. One transaction per upload, so a
-    /// body that fails leaves nothing behind.
+    /// the person's backfill is needed, else their anchors.
     func importOptions(_ request: Request, person: String) async throws -> ImportOptions {
         var options = ImportOptions()
         if let text = request.uri.queryParameters.get("window") {
@@ -71,8 +71,6 @@ extension SyncServer {
             options.window = .since(Self.recommendedStart())
             options.windowGiven = true
         }
-        options.rowsPerTransaction = .max
-        options.secondsPerTransaction = 1e9
         return options
     }
 
