@@ -10,6 +10,17 @@ struct ServerFlowTests {
         return types.first { $0["type"] as? String == "HKQuantityTypeIdentifierStepCount" }?["rows"] as? Int
     }
 
+    /// Waits (up to 30 s) until an upload of the token's person is running on the server.
+    static func waitForRunningUpload(_ server: ServerProcess, token: String) async throws -> Bool {
+        for _ in 0..<300 {
+            let status = try server.request("GET", "/api/healthkit/status", token: token)
+            let imports = status.json["imports"] as? [[String: Any]] ?? []
+            if imports.contains(where: { $0["outcome"] as? String == "running" }) { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
     static func newCount(_ answer: HTTPAnswer) -> Int? {
         (answer.json["total"] as? [String: Any])?["new"] as? Int
     }
@@ -165,8 +176,8 @@ struct ServerFlowTests {
         let server = try ServerProcess()
         let token = try Tool.addPerson(TestPostgres.freshPerson("busy"))
         let path = try ServerExports.file(ServerExports.xml(steps: 400))
-        let slow = Task { try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "20k") }
-        try await Task.sleep(for: .seconds(1.5))
+        let slow = Task { try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k") }
+        #expect(try await Self.waitForRunningUpload(server, token: token))
         let second = try server.request("POST", "/api/healthkit/exports", token: token, body: ServerExports.xml(steps: 2))
         #expect(second.status == 409)
         let mark = try server.request("POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{}")
@@ -182,8 +193,8 @@ struct ServerFlowTests {
         let server = try ServerProcess()
         let token = try Tool.addPerson(TestPostgres.freshPerson("kill"))
         let path = try ServerExports.file(ServerExports.xml(steps: 400))
-        let slow = Task { try? server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "20k") }
-        try await Task.sleep(for: .seconds(1.5))
+        let slow = Task { try? server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k") }
+        #expect(try await Self.waitForRunningUpload(server, token: token))
         server.stop(SIGKILL)
         _ = await slow.value
         let restarted = try ServerProcess()
@@ -193,5 +204,20 @@ struct ServerFlowTests {
         #expect(Self.newCount(retry) == 401)
         #expect(try Self.stepRows(restarted, token: token) == 400)
         #expect(restarted.stop(SIGINT) == 0)
+    }
+
+    @Test("SIGTERM lets a running upload finish, then the server exits 0")
+    func drainsOnSigterm() async throws {
+        let server = try ServerProcess()
+        let token = try Tool.addPerson(TestPostgres.freshPerson("drain"))
+        let path = try ServerExports.file(ServerExports.xml(steps: 300))
+        let slow = Task { try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "20k") }
+        #expect(try await Self.waitForRunningUpload(server, token: token))
+        kill(server.process.processIdentifier, SIGTERM)
+        let answer = try await slow.value
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(Self.newCount(answer) == 301)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
     }
 }
