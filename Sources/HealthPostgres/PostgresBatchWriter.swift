@@ -66,6 +66,9 @@ final class PostgresBatchWriter: RecordBatchWriter {
         try thread.join().get()
     }
 
+    /// Records written at once (a few statements per table).
+    static let rowsPerWrite = 16_384
+
     private static func loop(
         store: PostgresStore, connection: PostgresConnection, items: BoundedQueue<Item>, importID: Int64,
         rowsPerTransaction: Int, secondsPerTransaction: Double
@@ -76,6 +79,18 @@ final class PostgresBatchWriter: RecordBatchWriter {
         var open = false
         var rows = 0
         var began = clock.now
+        let rowsPerWrite = Self.rowsPerWrite
+        // Batches gather up to `rowsPerWrite` records before they are written: every statement
+        // is a round trip to the server, between threads and processes, which costs far more
+        // than a row when the machine is busy.
+        var pending: [IdentifiedRecord] = []
+        pending.reserveCapacity(rowsPerWrite + 4_096)
+        func flush() throws {
+            guard !pending.isEmpty else { return }
+            let records = pending
+            try Blocking.run { try await writer.value.write(records) }
+            pending.removeAll(keepingCapacity: true)
+        }
         do {
             while let item = items.pop() {
                 if !open {
@@ -86,22 +101,26 @@ final class PostgresBatchWriter: RecordBatchWriter {
                 }
                 switch item {
                 case .batch(let batch):
-                    try Blocking.run { try await writer.value.write(batch) }
+                    pending.append(contentsOf: batch)
+                    if pending.count >= rowsPerWrite { try flush() }
                     rows += batch.count
                     if rows >= rowsPerTransaction
                         || (secondsPerTransaction < 1e9 && clock.now - began >= .seconds(secondsPerTransaction))
                     {
+                        try flush()
                         try Blocking.run { try await store.query("COMMIT", on: connection) }
                         open = false
                     }
                 case .close(let closing):
                     if store.allOrNothing, closing.outcome != .completed {
+                        pending.removeAll()
                         // Nothing of a run that failed stays: only its entry in the log.
                         try Blocking.run {
                             try await store.query("ROLLBACK", on: connection)
                             try await store.query("BEGIN", on: connection)
                         }
                     }
+                    try flush()
                     let duplicates = writer.value.duplicates
                     try Blocking.run {
                         try await PostgresStore.close(
@@ -109,7 +128,10 @@ final class PostgresBatchWriter: RecordBatchWriter {
                     }
                 }
             }
-            if open { try Blocking.run { try await store.query("COMMIT", on: connection) } }
+            if open {
+                try flush()
+                try Blocking.run { try await store.query("COMMIT", on: connection) }
+            }
             return writer.value.duplicates
         } catch {
             if open { _ = try? Blocking.run { try await store.query("ROLLBACK", on: connection) } }

@@ -5,7 +5,7 @@ import Logging
 import PostgresNIO
 
 /// Writes record batches into the PostgreSQL store's typed tables, as the SQLite store's writer
-/// does, with multi-row `INSERT ... ON CONFLICT DO NOTHING` statements of up to a thousand rows.
+/// does, with multi-row `INSERT ... ON CONFLICT DO NOTHING` statements of up to 4,096 rows (65,000 parameters).
 ///
 /// A batch takes two steps: first every record's own row (`RETURNING uuid` tells which were
 /// new), then the child rows (metadata, beats, members, workout parts, route points) of the

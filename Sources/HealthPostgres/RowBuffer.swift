@@ -89,7 +89,9 @@ final class RowBuffer {
             }
             let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: statement.binds), logger: logger)
             if table.returning != nil {
-                for try await value in rows.decode(String.self) { returned.append(value) }
+                for try await list in rows.decode(String.self) where !list.isEmpty {
+                    returned.append(contentsOf: list.split(separator: ",").map(String.init))
+                }
             } else {
                 for try await _ in rows {}
             }
