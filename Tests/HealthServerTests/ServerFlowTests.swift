@@ -10,9 +10,9 @@ struct ServerFlowTests {
         return types.first { $0["type"] as? String == "HKQuantityTypeIdentifierStepCount" }?["rows"] as? Int
     }
 
-    /// Waits (up to 30 s) until an upload of the token's person is running on the server.
+    /// Waits (up to a minute) until an upload of the token's person is running on the server.
     static func waitForRunningUpload(_ server: ServerProcess, token: String) async throws -> Bool {
-        for _ in 0..<300 {
+        for _ in 0..<600 {
             let status = try server.request("GET", "/api/healthkit/status", token: token)
             let imports = status.json["imports"] as? [[String: Any]] ?? []
             if imports.contains(where: { $0["outcome"] as? String == "running" }) { return true }
@@ -175,7 +175,8 @@ struct ServerFlowTests {
     func oneUploadAtATime() async throws {
         let server = try ServerProcess()
         let token = try Tool.addPerson(TestPostgres.freshPerson("busy"))
-        let path = try ServerExports.file(ServerExports.xml(steps: 400))
+        // About 300 KB at 10 KB/s: half a minute, time enough on a busy machine.
+        let path = try ServerExports.file(ServerExports.xml(steps: 1_200))
         let slow = Task { try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k") }
         #expect(try await Self.waitForRunningUpload(server, token: token))
         let second = try server.request("POST", "/api/healthkit/exports", token: token, body: ServerExports.xml(steps: 2))

@@ -1,5 +1,6 @@
 import HealthCore
 import HealthPostgres
+import Foundation
 import Testing
 
 @Suite("The store contract on SQLite")
@@ -75,8 +76,16 @@ struct PostgresStoreTests {
         #expect(error?.code == .locked)
         try first.markFailed(importID: begun.id, message: "test")
         first.closeWaiting()
-        // The lock went with the first connection.
-        let again = try second.beginImport(input: "b", signature: nil, window: "all")
+        // The lock goes with the first connection, once the server has seen it close.
+        var again: (id: Int64, anchors: [String: Anchor])?
+        for _ in 0..<100 where again == nil {
+            again = try? second.beginImport(input: "b", signature: nil, window: "all")
+            if again == nil { usleep(100_000) }
+        }
+        guard let again else {
+            Issue.record("the lock stayed after its connection closed")
+            return
+        }
         #expect(again.id > begun.id)
         try second.markFailed(importID: again.id, message: "test")
     }
