@@ -4,7 +4,8 @@ import PackageDescription
 // The modules follow the data flow, and depend one way:
 //
 //   HealthExport (reading) → HealthCore (identity, windows, anchors, the record stream)
-//     → HealthJSON (JSON lines) → HealthSQLite (the embedded store) → healthimport (the CLI)
+//     → HealthJSON (JSON lines) → HealthSQLite (the embedded store) | HealthPostgres (the shared store)
+//     → HealthServer (the sync server) → healthimport (the CLI)
 let package = Package(
     name: "healthimport",
     platforms: [.macOS(.v13)],
@@ -14,6 +15,8 @@ let package = Package(
         .library(name: "HealthJSON", targets: ["HealthJSON"]),
         .library(name: "HealthStatistics", targets: ["HealthStatistics"]),
         .library(name: "HealthSQLite", targets: ["HealthSQLite"]),
+        .library(name: "HealthPostgres", targets: ["HealthPostgres"]),
+        .library(name: "HealthServer", targets: ["HealthServer"]),
         .executable(name: "healthimport", targets: ["healthimport"]),
     ],
     dependencies: [
@@ -21,6 +24,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -69,6 +77,29 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
+        .target(
+            name: "HealthPostgres",
+            dependencies: [
+                "HealthExport",
+                "HealthCore",
+                "HealthJSON",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "HealthServer",
+            dependencies: [
+                "HealthExport",
+                "HealthCore",
+                "HealthJSON",
+                "HealthPostgres",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "healthimport",
             dependencies: [
@@ -80,6 +111,8 @@ let package = Package(
                 "HealthQuery",
                 "HealthReport",
                 "HealthWatch",
+                "HealthPostgres",
+                "HealthServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -99,6 +132,14 @@ let package = Package(
             dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "HealthStatisticsTests", dependencies: ["HealthStatistics"]),
+        .testTarget(
+            name: "HealthStoreTests",
+            dependencies: ["HealthCore", "HealthSQLite", "HealthPostgres", "HealthFixtures"]
+        ),
+        .testTarget(
+            name: "HealthServerTests",
+            dependencies: ["HealthCore", "HealthPostgres", "HealthFixtures"]
+        ),
         .testTarget(
             name: "healthimportTests",
             dependencies: [

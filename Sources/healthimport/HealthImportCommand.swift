@@ -14,7 +14,7 @@ struct HealthImportCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self, Watch.self,
-            MCPServe.self, Report.self,
+            MCPServe.self, Report.self, People.self, Serve.self,
         ]
     )
 }

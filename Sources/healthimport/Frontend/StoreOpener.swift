@@ -1,10 +1,20 @@
 import HealthCore
+import HealthPostgres
 import HealthSQLite
 
 /// Opens the store a `--db` value names.
 enum StoreOpener {
-    /// The store at `location`: an SQLite file path.
-    static func open(_ location: String, readOnly: Bool = false) throws -> any HealthRecordStore {
-        try HealthStore.open(path: location, readOnly: readOnly)
+    /// The store at `location`: a `postgresql://` (or `postgres://`) URL, else an SQLite file
+    /// path. `person` chooses whose rows and anchors a PostgreSQL store reads and writes.
+    static func open(_ location: String, readOnly: Bool = false, person: String? = nil) throws -> any HealthRecordStore {
+        if PostgresURL.isPostgres(location) {
+            return try PostgresStore.open(url: location, person: person ?? StoreOptions.defaultPerson)
+        }
+        if let person, person != StoreOptions.defaultPerson {
+            throw CommandFailure(
+                "--person \(person) needs a PostgreSQL store (--db postgresql://...); an SQLite store holds one person's data",
+                exitCode: 64)
+        }
+        return try HealthStore.open(path: location, readOnly: readOnly)
     }
 }

@@ -1,7 +1,15 @@
 import ArgumentParser
 
-/// The store to use: `--db`.
+/// The store to use: `--db`, and whose data in it: `--person`.
 struct StoreOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The SQLite store (created when missing).", valueName: "path"))
+    static let defaultPerson = "me"
+
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite store (created when missing), or a PostgreSQL database (postgresql://user@host/db).",
+            valueName: "path-or-url"))
     var db = "health.sqlite"
+
+    @Option(help: ArgumentHelp("Whose data, in a PostgreSQL store shared by several people (default: me).", valueName: "name"))
+    var person: String?
 }

@@ -22,7 +22,7 @@ struct Anchors: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let anchors = try StoreOpener.open(store.db, readOnly: true).anchors()
+                let anchors = try StoreOpener.open(store.db, readOnly: true, person: store.person).anchors()
                 try StandardOutput.print(json ? StatusText.json(anchors) : StatusText.text(anchors))
             }
         }
@@ -40,7 +40,7 @@ struct Anchors: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let count = try StoreOpener.open(store.db).resetAnchors(types: types.isEmpty ? nil : types)
+                let count = try StoreOpener.open(store.db, person: store.person).resetAnchors(types: types.isEmpty ? nil : types)
                 Diagnostics.print("healthimport: reset \(count) anchor\(count == 1 ? "" : "s")")
             }
         }

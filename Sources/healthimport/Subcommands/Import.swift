@@ -37,7 +37,7 @@ struct Import: ParsableCommand {
             let package = try ExportPackage.open(input.path)
             let signature = ExportSignature.of(path: input.path, package: package)
             let reader = try package.makeReader()
-            let healthStore = try StoreOpener.open(store.db)
+            let healthStore = try StoreOpener.open(store.db, person: store.person)
             var options = ImportOptions()
             options.window = selection.window
             options.windowGiven = selection.windowGiven
@@ -80,7 +80,7 @@ struct Import: ParsableCommand {
                     String(decoding: CountsReport.json(report.counts, importID: result.importID, read: report.read), as: UTF8.self))
             }
             if !input.quiet {
-                Diagnostics.print("healthimport: import #\(result.importID ?? 0) into \(store.db) (\(selection.window))")
+                Diagnostics.print("healthimport: import #\(result.importID ?? 0) into \(healthStore.location) (\(selection.window))")
                 Diagnostics.print(CountsReport.text(report.counts))
                 RunReport.warnings(report.read)
             }

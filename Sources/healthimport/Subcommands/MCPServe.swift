@@ -21,6 +21,7 @@ struct MCPServe: ParsableCommand {
     func run() throws {
         try CommandRunner.run {
             Interrupt.endAtOnce()
+            try store.requireSQLite("mcp")
             let reader = try StoreReader(path: store.db)
             let server = HealthMCPServer(reader: reader, version: HealthImportCommand.configuration.version)
             let finished = DispatchSemaphore(value: 0)

@@ -32,6 +32,7 @@ struct Report: ParsableCommand {
     func run() throws {
         try CommandRunner.run {
             Interrupt.endAtOnce()
+            try store.requireSQLite("report")
             let reader = try StoreReader(path: store.db)
             let html = try HealthReport.render(reader, since: since, generated: ExportTimestamp.now.iso8601)
             do {

@@ -22,6 +22,7 @@ struct Sources: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
+            try store.requireSQLite("sources")
             guard FileManager.default.fileExists(atPath: store.db) else {
                 throw CommandFailure("\(store.db): no such store (import an export first, or use --db)")
             }

@@ -59,6 +59,7 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
+            try store.requireSQLite("stats")
             guard FileManager.default.fileExists(atPath: store.db) else {
                 throw CommandFailure("\(store.db): no such store (import an export first, or use --db)")
             }

@@ -16,7 +16,7 @@ struct Status: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            let healthStore = try StoreOpener.open(store.db, readOnly: true)
+            let healthStore = try StoreOpener.open(store.db, readOnly: true, person: store.person)
             let status = try healthStore.status()
             try StandardOutput.print(json ? StatusText.json(status) : StatusText.text(status))
         }

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Runs async work to its end on the calling thread, which waits for it: the command line's
+/// main thread, an importer's threads, a synchronous test.
+///
+/// The work's jobs run on the calling thread itself (a task executor of its own), not on the
+/// cooperative pool, so any number of threads may wait at once, including threads of that pool
+/// (whose every thread a waiting caller would otherwise hold while its work waited for one).
+public enum Blocking {
+    private final class Box<T>: @unchecked Sendable {
+        var result: Result<T, any Error>?
+    }
+
+    @discardableResult
+    static func run<T>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let box = Box<T>()
+        if #available(macOS 15.0, iOS 18.0, *) {
+            let executor = CallingThreadExecutor()
+            Task(executorPreference: executor) {
+                do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+                executor.finish()
+            }
+            executor.run()
+        } else {
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+                done.signal()
+            }
+            done.wait()
+        }
+        return try box.result!.get()
+    }
+}
+
+/// A task executor whose jobs the thread that called ``run()`` runs, until ``finish()``.
+@available(macOS 15.0, iOS 18.0, *)
+private final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var finished = false
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    func run() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !finished { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import HealthCore
+import HealthExport
+import PostgresNIO
+
+/// The writing side of an import into the PostgreSQL store: a thread of its own takes record
+/// batches from a bounded queue and writes them over a connection of its own, committing one
+/// transaction every ``rowsPerTransaction`` records or ``secondsPerTransaction``.
+///
+/// The last transaction also applies the run's ``ImportClosing`` (anchors and the run's row in
+/// `imports`), so rows and anchors of a completed run land together. An error stops the thread:
+/// the open transaction rolls back, everything committed before it stays. When the thread ends
+/// the store gives back the person's import lock.
+final class PostgresBatchWriter: RecordBatchWriter {
+    private enum Item: Sendable {
+        case batch([IdentifiedRecord])
+        case close(ImportClosing)
+    }
+
+    private let items: BoundedQueue<Item>
+    private let thread: WorkerThread<Result<StoreOutcome, any Error>>
+    private let store: PostgresStore
+
+    init(
+        store: PostgresStore, importID: Int64, queueCapacity: Int = 4, rowsPerTransaction: Int,
+        secondsPerTransaction: Double, commitAtEnd: Bool = false
+    ) throws {
+        let url = store.url
+        let connection = try Blocking.run { try await PostgresStore.makeConnection(url) }
+        let items = BoundedQueue<Item>(capacity: queueCapacity)
+        self.items = items
+        self.store = store
+        let handed = Handover((store, connection))
+        thread = WorkerThread(name: "healthimport-postgres-writer") {
+            let (store, connection) = handed.value
+            defer {
+                _ = try? Blocking.run {
+                    try? await connection.close()
+                    try await store.releaseImportLock()
+                }
+            }
+            // (A connection whose opening thread failed is closed above, whatever happened.)
+            do {
+                let outcome = try Self.loop(
+                    store: store, connection: connection, items: items, importID: importID,
+                    rowsPerTransaction: rowsPerTransaction, secondsPerTransaction: secondsPerTransaction,
+                    commitAtEnd: commitAtEnd)
+                return .success(outcome)
+            } catch let refused as DeletionsRefused {
+                items.close(discarding: true)
+                return .failure(refused)
+            } catch {
+                items.close(discarding: true)
+                return .failure(StoreError.postgres(error, url: store.url))
+            }
+        }
+    }
+
+    func push(_ batch: [IdentifiedRecord]) throws {
+        guard !batch.isEmpty else { return }
+        guard items.push(.batch(batch)) else {
+            _ = try wait()
+            throw StoreError(.io, "the store's writer stopped")
+        }
+    }
+
+    func close(_ closing: ImportClosing) {
+        items.push(.close(closing))
+        items.close()
+    }
+
+    func wait() throws -> StoreOutcome {
+        try thread.join().get()
+    }
+
+    /// Records written at once (a few statements per table).
+    static let rowsPerWrite = 16_384
+
+    private static func loop(
+        store: PostgresStore, connection: PostgresConnection, items: BoundedQueue<Item>, importID: Int64,
+        rowsPerTransaction: Int, secondsPerTransaction: Double, commitAtEnd: Bool
+    ) throws -> StoreOutcome {
+        let writer = Handover(
+            PostgresRecordWriter(connection: connection, person: store.person, logger: PostgresStore.logger))
+        let clock = ContinuousClock()
+        var open = false
+        var rows = 0
+        var began = clock.now
+        let rowsPerWrite = Self.rowsPerWrite
+        // Batches gather up to `rowsPerWrite` records before they are written: every statement
+        // is a round trip to the server, between threads and processes, which costs far more
+        // than a row when the machine is busy.
+        var pending: [IdentifiedRecord] = []
+        // What the deletion scan found, beside the writer's own findings.
+        var found = StoreOutcome()
+        func merged(_ written: StoreOutcome, _ found: StoreOutcome) -> StoreOutcome {
+            var outcome = written
+            outcome.deleted = found.deleted
+            outcome.restored = found.restored
+            outcome.touched.formUnion(found.touched)
+            outcome.anchorsDropped = found.anchorsDropped
+            return outcome
+        }
+        pending.reserveCapacity(rowsPerWrite + 4_096)
+        func flush() throws {
+            guard !pending.isEmpty else { return }
+            let records = pending
+            try Blocking.run { try await writer.value.write(records) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        do {
+            while let item = items.pop() {
+                if !open {
+                    try Blocking.run { try await store.query("BEGIN", on: connection) }
+                    open = true
+                    rows = 0
+                    began = clock.now
+                }
+                switch item {
+                case .batch(let batch):
+                    pending.append(contentsOf: batch)
+                    if pending.count >= rowsPerWrite { try flush() }
+                    rows += batch.count
+                    if rows >= rowsPerTransaction
+                        || (secondsPerTransaction < 1e9 && clock.now - began >= .seconds(secondsPerTransaction))
+                    {
+                        try flush()
+                        try Blocking.run { try await store.query("COMMIT", on: connection) }
+                        open = false
+                    }
+                case .close(let closing):
+                    if store.allOrNothing || commitAtEnd, closing.outcome != .completed {
+                        pending.removeAll()
+                        // Nothing of a run that failed stays: only its entry in the log.
+                        try Blocking.run {
+                            try await store.query("ROLLBACK", on: connection)
+                            try await store.query("BEGIN", on: connection)
+                        }
+                    }
+                    try flush()
+                    if closing.outcome == .completed, let plan = closing.deletions {
+                        let findings = try PostgresDeletionScan.run(
+                            plan, addedByRun: writer.value.added, store: store, on: connection)
+                        for (type, records) in findings.deletions { found.deleted[type] = records.count }
+                        for (type, records) in findings.restorations { found.restored[type] = records.count }
+                        found.touched.formUnion(findings.touched)
+                        found.anchorsDropped = findings.implausible
+                    }
+                    let outcome = merged(writer.value.outcome, found)
+                    try Blocking.run {
+                        try await PostgresStore.close(
+                            store, on: connection, id: importID, closing, outcome: outcome)
+                    }
+                }
+            }
+            if open {
+                try flush()
+                try Blocking.run { try await store.query("COMMIT", on: connection) }
+            }
+            return merged(writer.value.outcome, found)
+        } catch {
+            if open { _ = try? Blocking.run { try await store.query("ROLLBACK", on: connection) } }
+            throw error
+        }
+    }
+}

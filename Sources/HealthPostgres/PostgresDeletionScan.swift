@@ -1,0 +1,96 @@
+import HealthCore
+import HealthExport
+import PostgresNIO
+
+/// The PostgreSQL side of finding deletions, as the SQLite store's `DeletionScan`: one pass over
+/// a person's stored records of a type in a range, and the marks. The rule is ``DeletionFinder``'s.
+enum PostgresDeletionScan {
+    /// The tables a type's records can be in: table, type expression, start column.
+    static let tables: [(table: String, type: String, start: String)] = [
+        ("quantity_samples", "type", "start_unix"), ("weight_samples", "type", "start_unix"),
+        ("category_samples", "type", "start_unix"), ("correlations", "type", "start_unix"),
+        ("workouts", "activity_type", "start_unix"), ("audiograms", "type", "start_unix"),
+        ("clinical_records", "type", "received_unix"), ("vision_prescriptions", "type", "issued_unix"),
+        ("activity_summaries", "'\(ActivitySummary.typeIdentifier)'", "start_unix"),
+        ("routes", "'\(RouteTrack.typeIdentifier)'", "start_unix"),
+        ("electrocardiograms", "'\(Electrocardiogram.typeIdentifier)'", "recorded_unix"),
+    ]
+
+    /// Tables whose rows have a creation date.
+    static let withCreation: Set<String> = [
+        "quantity_samples", "weight_samples", "category_samples", "correlations", "workouts", "audiograms",
+    ]
+
+    /// UUIDs per `UPDATE` statement when marking.
+    static let uuidsPerStatement = 10_000
+
+    /// Finds the deletions and restorations of `plan` in `person`'s rows, on `connection` inside
+    /// the run's transaction, and marks them; throws ``DeletionsRefused`` as ``DeletionFinder`` does.
+    static func run(
+        _ plan: DeletionPlan, addedByRun: [String: Int], store: PostgresStore, on connection: PostgresConnection
+    ) throws -> DeletionFindings {
+        let findings = try DeletionFinder.find(plan, addedByRun: addedByRun) { type, from, through, visit in
+            for (place, entry) in tables.enumerated() {
+                if entry.type.hasPrefix("'"), entry.type != "'\(type)'" { continue }
+                // A record created after the export was taken cannot be missing from it.
+                let created = withCreation.contains(entry.table) ? " AND (creation_unix IS NULL OR creation_unix <= $4)" : ""
+                let sql = """
+                    SELECT uuid, \(entry.start), deleted_by IS NOT NULL FROM \(entry.table) \
+                    WHERE person = $1 AND \(entry.type) = $5 AND \(entry.start) BETWEEN $2 AND $3 \
+                    AND replaced_by IS NULL\(created)
+                    """
+                var binds = PostgresBindings(capacity: 5)
+                binds.append(store.person)
+                binds.append(from ?? Int64.min)
+                binds.append(through)
+                binds.append(through)
+                binds.append(type)
+                let bound = binds
+                let found = try Blocking.run {
+                    let rows = try await store.query(sql, bound, on: connection)
+                    return try rows.map { try $0.decode((String, Int64, Bool).self) }
+                }
+                for (uuid, start, marked) in found {
+                    guard let id = RecordID(uuid) else { continue }
+                    try visit(StoredRecord(id: id, start: start, isMarkedDeleted: marked, place: place))
+                }
+            }
+        }
+        try Blocking.run {
+            for (_, records) in findings.deletions {
+                try await mark(records, deletedBy: plan.importID, store: store, on: connection)
+            }
+            for (_, records) in findings.restorations {
+                try await mark(records, deletedBy: nil, store: store, on: connection)
+            }
+        }
+        return findings
+    }
+
+    /// Sets `deleted_by` of `records` (`nil`: current again).
+    private static func mark(
+        _ records: [StoredRecord], deletedBy: Int64?, store: PostgresStore, on connection: PostgresConnection
+    ) async throws {
+        let byTable = Dictionary(grouping: records, by: \.place)
+        for (place, records) in byTable.sorted(by: { $0.key < $1.key }) {
+            let table = tables[place].table
+            var start = 0
+            while start < records.count {
+                let slice = records[start..<min(start + uuidsPerStatement, records.count)]
+                start += uuidsPerStatement
+                var binds = PostgresBindings(capacity: 3)
+                binds.append(store.person)
+                binds.append(slice.map { $0.id.description })
+                if let deletedBy {
+                    binds.append(deletedBy)
+                    // (Marked by the import that found the records gone.)
+                    _ = try await store.query(
+                        "UPDATE \(table) SET deleted_by = $3 WHERE person = $1 AND uuid = ANY($2)", binds, on: connection)
+                } else {
+                    _ = try await store.query(
+                        "UPDATE \(table) SET deleted_by = NULL WHERE person = $1 AND uuid = ANY($2)", binds, on: connection)
+                }
+            }
+        }
+    }
+}

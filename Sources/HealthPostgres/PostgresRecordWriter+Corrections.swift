@@ -1,0 +1,62 @@
+import HealthCore
+import HealthExport
+import PostgresNIO
+
+/// Records whose content can change under one ID (``CorrectionRules/mayChange(_:)``), brought up
+/// to date in place as the SQLite store does. Workouts are not yet: their stored version stays
+/// (see docs/schema-postgres.md).
+extension PostgresRecordWriter {
+    /// Whether a stored record with `record`'s ID is compared and updated.
+    static func canCorrect(_ record: HealthRecord) -> Bool {
+        guard CorrectionRules.mayChange(record) else { return false }
+        if case .workout = record { return false }
+        return true
+    }
+
+    /// Brings the stored record with `item`'s ID up to `item`'s content; returns whether it changed.
+    func correct(_ item: IdentifiedRecord) async throws -> Bool {
+        let uuid = item.id.description
+        let sql: String
+        let values: [(any Sendable)?]
+        switch item.record {
+        case .activitySummary(let summary):
+            let columns = [
+                "active_energy_burned", "active_energy_burned_goal", "move_time", "move_time_goal", "exercise_time",
+                "exercise_time_goal", "stand_hours", "stand_hours_goal", "active_energy_burned_unit",
+            ]
+            let numbers: [Double?] = [
+                summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, summary.moveTime, summary.moveTimeGoal,
+                summary.exerciseTime, summary.exerciseTimeGoal, summary.standHours, summary.standHoursGoal,
+            ]
+            let set = columns.enumerated().map { "\($1) = $\($0 + 3)" }.joined(separator: ", ")
+            let differs = columns.enumerated().map { "\($1) IS DISTINCT FROM $\($0 + 3)" }.joined(separator: " OR ")
+            sql = "UPDATE activity_summaries SET \(set) WHERE person = $1 AND uuid = $2 AND (\(differs)) RETURNING uuid"
+            var binds: [(any Sendable)?] = [person, uuid]
+            for number in numbers { binds.append(number.flatMap { $0.isNaN ? nil : $0 }) }
+            binds.append(summary.activeEnergyBurnedUnit)
+            values = binds
+        case .quantity(let sample):
+            sql = """
+                UPDATE quantity_samples SET value = $5, unit = $6, value_text = $7 \
+                WHERE person = $1 AND type = $2 AND start_unix = $3 AND uuid = $4 \
+                AND (value IS DISTINCT FROM $5 OR unit IS DISTINCT FROM $6 OR value_text IS DISTINCT FROM $7) RETURNING uuid
+                """
+            values = [
+                person, sample.header.type, sample.header.startDate.secondsSince1970, uuid,
+                sample.value.flatMap { $0.isNaN ? nil : $0 }, sample.unit, sample.valueText,
+            ]
+        case .weight(let sample):
+            sql = """
+                UPDATE weight_samples SET kilograms = $3, value = $4, unit = $5 \
+                WHERE person = $1 AND uuid = $2 AND (abs(kilograms - $3) > 1e-9 * abs($3) OR unit IS DISTINCT FROM $5) \
+                RETURNING uuid
+                """
+            values = [person, uuid, sample.kilograms, sample.value, sample.unit]
+        default:
+            return false
+        }
+        let rows = try await connection.query(
+            PostgresQuery(unsafeSQL: sql, binds: PostgresStore.binds(values)), logger: logger)
+        return try await rows.collect().count > 0
+    }
+}

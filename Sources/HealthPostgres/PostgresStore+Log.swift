@@ -1,0 +1,249 @@
+import HealthCore
+import HealthExport
+import HealthJSON
+import PostgresNIO
+
+/// The import log, the anchors and the status of one person.
+extension PostgresStore {
+    static let importColumns =
+        "id, input, signature, export_date, export_version, \"window\", started, finished, outcome, new_count, message"
+
+    static func importRecord(_ row: PostgresRow) throws -> ImportRecord {
+        let (id, input, signature, exportDate, version, window, started, finished, outcome, newCount, message) =
+            try row.decode(
+                (Int64, String, String?, String?, Int64?, String, String, String?, String, Int64?, String?).self)
+        return ImportRecord(
+            id: id, input: input, signature: signature, exportDate: exportDate, exportVersion: version.map(Int.init),
+            window: window, started: started, finished: finished, outcome: ImportOutcome(rawValue: outcome) ?? .failed,
+            newCount: newCount.map(Int.init), message: message)
+    }
+
+    /// The advisory lock key of `person`'s imports.
+    static func importLockKey(_ person: String) -> String { "healthimport import \(person)" }
+
+    /// Takes `person`'s import lock on this store's connection; `false` when another session holds it.
+    public func tryImportLock() async throws -> Bool {
+        try await query(
+            "SELECT pg_try_advisory_lock(hashtextextended($1, 0))", Self.binds([Self.importLockKey(person)])
+        ).first?.decode(Bool.self) ?? false
+    }
+
+    /// Gives `person`'s import lock back.
+    public func releaseImportLock() async throws {
+        try await query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", Self.binds([Self.importLockKey(person)]))
+    }
+
+    /// Whether an import of `name` runs, in any process on this database (a look at `pg_locks`
+    /// that takes no lock).
+    public func importRunning(of name: String) async throws -> Bool {
+        try await query(
+            """
+            SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1             AND ((classid::bigint << 32) | objid::bigint) = hashtextextended($1, 0))
+            """, Self.binds([Self.importLockKey(name)])
+        ).first?.decode(Bool.self) ?? false
+    }
+
+    public func completedImport(signature: String) async throws -> ImportRecord? {
+        try await query(
+            "SELECT \(Self.importColumns) FROM imports WHERE person = $1 AND signature = $2 AND outcome = 'completed' ORDER BY id DESC LIMIT 1",
+            Self.binds([person, signature])
+        ).first.map(Self.importRecord)
+    }
+
+    /// Opens a run (see ``ImportDestination/beginImport(input:signature:window:)``), holding the
+    /// person's import lock until the run's writer ends.
+    public func beginImport(input: String, signature: String?, window: String) async throws -> (
+        id: Int64, anchors: [String: Anchor]
+    ) {
+        guard try await tryImportLock() else {
+            throw StoreError(.locked, "another import for \(person) is writing to \(url); wait for it to finish")
+        }
+        do {
+            try await query("BEGIN")
+            // Holding the lock, no run of this person is alive: a `running` row is one whose process died.
+            try await query(
+                "UPDATE imports SET outcome = 'interrupted', message = 'the process stopped before the end' WHERE person = $1 AND outcome = 'running'",
+                Self.binds([person]))
+            let id = try await query(
+                "INSERT INTO imports (person, input, signature, \"window\", started, outcome, pid) VALUES ($1, $2, $3, $4, $5, 'running', $6) RETURNING id",
+                Self.binds([person, input, signature, window, ExportTimestamp.now.iso8601, Int64(getpid())])
+            ).first!.decode(Int64.self)
+            let anchors = try await anchors()
+            try await query("COMMIT")
+            return (id, anchors)
+        } catch {
+            _ = try? await query("ROLLBACK")
+            try? await releaseImportLock()
+            throw error
+        }
+    }
+
+    public func markFailed(importID: Int64, message: String) async throws {
+        try await Self.finish(
+            self, on: connection, id: importID, outcome: .failed, counts: [:], message: message)
+    }
+
+    /// Closes run `id` with its outcome and counts, on `connection`.
+    static func finish(
+        _ store: PostgresStore, on connection: PostgresConnection, id: Int64, outcome: ImportOutcome,
+        counts: [String: TypeCounts], message: String?
+    ) async throws {
+        let total = counts.values.reduce(TypeCounts()) { $0 + $1 }
+        var json = JSONBuffer()
+        json.beginObject()
+        for (type, count) in counts.sorted(by: { $0.key < $1.key }) {
+            json.key(type)
+            json.beginObject()
+            json.field("new", count.new)
+            json.field("updated", count.updated)
+            json.field("deleted", count.deleted)
+            json.field("alreadyImported", count.alreadyImported)
+            json.field("repeated", count.repeated)
+            json.field("outsideWindow", count.outsideWindow)
+            json.field("invalid", count.invalid)
+            json.endObject()
+        }
+        json.endObject()
+        try await store.query(
+            """
+            UPDATE imports SET finished = $1, outcome = $2, read_count = $3, new_count = $4, already_imported_count = $5, \
+            outside_window_count = $6, invalid_count = $7, counts = $8, message = $9, pid = NULL, \
+            updated_count = $11, deleted_count = $12, repeated_count = $13 WHERE id = $10
+            """,
+            binds([
+                ExportTimestamp.now.iso8601, outcome.rawValue, total.read, total.new, total.alreadyImported,
+                total.outsideWindow, total.invalid, String(decoding: json.bytes, as: UTF8.self), message, id,
+                total.updated, total.deleted, total.repeated,
+            ]), on: connection)
+    }
+
+    /// Applies a run's closing (anchors, facts, outcome and counts) on `connection`, inside its transaction.
+    static func close(
+        _ store: PostgresStore, on connection: PostgresConnection, id: Int64, _ closing: ImportClosing,
+        outcome: StoreOutcome
+    ) async throws {
+        for anchor in closing.anchors where !outcome.anchorsDropped.contains(anchor.type) {
+            try await store.save(anchor, importID: id, on: connection)
+        }
+        for type in outcome.anchorsDropped.sorted() {
+            // Accepted implausible deletions: the anchors took another export's records for imported.
+            try await store.query(
+                "DELETE FROM anchors WHERE person = $1 AND type = $2", binds([store.person, type]), on: connection)
+        }
+        try await store.query(
+            "UPDATE imports SET export_date = $1, export_unix = $2, export_version = $3, export_locale = $4, window_start_unix = $5 WHERE id = $6",
+            binds([
+                closing.facts?.exportDate?.iso8601, closing.facts?.exportDate?.secondsSince1970,
+                closing.facts?.version, closing.facts?.locale, closing.windowStart?.secondsSince1970, id,
+            ]), on: connection)
+        let counts =
+            closing.outcome == .completed
+            ? ImportCounts.final(closing.counts, outcome: outcome, repeats: closing.repeats) : [:]
+        try await finish(store, on: connection, id: id, outcome: closing.outcome, counts: counts, message: closing.message)
+    }
+
+    // MARK: Anchors
+
+    public func anchors() async throws -> [String: Anchor] {
+        var anchors: [String: Anchor] = [:]
+        let rows = try await query(
+            "SELECT type, newest_creation_unix, boundary_uuids, covered_start_unix, updated FROM anchors WHERE person = $1",
+            Self.binds([person]))
+        for row in rows {
+            let (type, newest, boundary, covered, updated) = try row.decode((String, Int64, String, Int64?, String?).self)
+            let ids = boundary.split(separator: ",").compactMap { RecordID(String($0)) }
+            anchors[type] = Anchor(
+                type: type, newestCreation: newest, boundary: Set(ids), coveredStart: covered, updated: updated)
+        }
+        return anchors
+    }
+
+    func save(_ anchor: Anchor, importID: Int64?, on connection: PostgresConnection) async throws {
+        let offsetZero = { (seconds: Int64?) in
+            seconds.map { ExportTimestamp(secondsSince1970: $0, offsetMinutes: 0).iso8601 }
+        }
+        try await query(
+            """
+            INSERT INTO anchors (person, type, newest_creation_unix, newest_creation_date, boundary_uuids, \
+            covered_start_unix, covered_start_date, import_id, updated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+            ON CONFLICT (person, type) DO UPDATE SET newest_creation_unix = EXCLUDED.newest_creation_unix, \
+            newest_creation_date = EXCLUDED.newest_creation_date, boundary_uuids = EXCLUDED.boundary_uuids, \
+            covered_start_unix = EXCLUDED.covered_start_unix, covered_start_date = EXCLUDED.covered_start_date, \
+            import_id = EXCLUDED.import_id, updated = EXCLUDED.updated
+            """,
+            Self.binds([
+                person, anchor.type, anchor.newestCreation,
+                anchor.newestCreation == Int64.min ? nil : offsetZero(anchor.newestCreation),
+                anchor.boundaryText.joined(separator: ","), anchor.coveredStart, offsetZero(anchor.coveredStart),
+                importID, anchor.updated,
+            ]), on: connection)
+    }
+
+    /// Deletes this person's anchors of `types` (all of them for `nil`); returns how many went. The rows stay.
+    public func resetAnchors(types: [String]?) async throws -> Int {
+        if let types {
+            return try await query(
+                "DELETE FROM anchors WHERE person = $1 AND type = ANY(string_to_array($2, chr(1))) RETURNING type",
+                Self.binds([person, types.joined(separator: "\u{1}")])
+            ).count
+        }
+        return try await query("DELETE FROM anchors WHERE person = $1 RETURNING type", Self.binds([person])).count
+    }
+
+    // MARK: Status
+
+    /// Tables with a type column and a start, for ``status()``.
+    static let typedTables: [(table: String, type: String, start: String)] = [
+        ("quantity_samples", "type", "start_unix"), ("weight_samples", "type", "start_unix"),
+        ("category_samples", "type", "start_unix"), ("correlations", "type", "start_unix"),
+        ("workouts", "activity_type", "start_unix"), ("audiograms", "type", "start_unix"),
+        ("clinical_records", "type", "received_unix"), ("vision_prescriptions", "type", "issued_unix"),
+        ("activity_summaries", "'\(ActivitySummary.typeIdentifier)'", "start_unix"),
+        ("routes", "'\(RouteTrack.typeIdentifier)'", "start_unix"),
+        ("electrocardiograms", "'\(Electrocardiogram.typeIdentifier)'", "recorded_unix"),
+        ("exports", "'HealthExport'", "export_unix"),
+    ]
+
+    /// Per-type rows, dates and anchors, and the last ten imports, of this person.
+    public func status() async throws -> StoreStatus {
+        let anchors = try await anchors()
+        var types: [String: TypeStatus] = [:]
+        for (table, type, start) in Self.typedTables {
+            // Current rows are counted and dated; marked ones (deleted or replaced) only counted.
+            let current = PostgresSchema.correctableTables.contains(table) ? PostgresSchema.current : "true"
+            let rows = try await query(
+                """
+                SELECT \(type)::text, count(*) FILTER (WHERE \(current)), count(*) FILTER (WHERE NOT (\(current))), \
+                min(\(start)) FILTER (WHERE \(current)), max(\(start)) FILTER (WHERE \(current)) \
+                FROM \(table) WHERE person = $1 GROUP BY 1
+                """,
+                Self.binds([person]))
+            for row in rows {
+                let (name, count, marked, first, last) = try row.decode((String, Int64, Int64, Int64?, Int64?).self)
+                var status = TypeStatus(type: name, rows: Int(count), firstStart: Self.iso(first), lastStart: Self.iso(last))
+                status.marked = Int(marked)
+                types[name] = status
+            }
+        }
+        var finished: [String: String?] = [:]
+        for row in try await query(
+            "SELECT a.type, i.finished FROM anchors a JOIN imports i ON i.id = a.import_id WHERE a.person = $1",
+            Self.binds([person]))
+        {
+            let (type, when) = try row.decode((String, String?).self)
+            finished[type] = when
+        }
+        for (type, anchor) in anchors {
+            types[type, default: TypeStatus(type: type, rows: 0)].anchor = anchor
+            types[type]?.lastImport = finished[type] ?? nil
+        }
+        let imports = try await query(
+            "SELECT \(Self.importColumns) FROM imports WHERE person = $1 ORDER BY id DESC LIMIT 10", Self.binds([person])
+        ).map(Self.importRecord)
+        return StoreStatus(types: types.values.sorted { $0.type < $1.type }, imports: imports)
+    }
+
+    static func iso(_ seconds: Int64?) -> String? {
+        seconds.map { ExportTimestamp(secondsSince1970: $0, offsetMinutes: 0).iso8601 }
+    }
+}

@@ -1,0 +1,100 @@
+import Crypto
+import HealthCore
+import HealthExport
+import PostgresNIO
+
+/// A person of the sync server, as `people list` shows them.
+public struct Person: Sendable, Equatable {
+    public var name: String
+    public var created: String
+    public var backfillComplete: Bool
+    public var backfillDate: String?
+}
+
+/// What the sync server keeps per person: the hashed API token and the historical backfill.
+extension PostgresStore {
+    /// The SHA-256 of `token`, in hex: what the `people` table keeps instead of the token.
+    public static func tokenHash(_ token: String) -> String {
+        SHA256.hash(data: Array(token.utf8)).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+
+    /// A new random API token: 32 bytes from the system's generator, in hex, after `hi_`.
+    public static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes: [UInt8] = []
+        for _ in 0..<4 { withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) } }
+        return "hi_" + bytes.map { String($0 >> 4, radix: 16) + String($0 & 15, radix: 16) }.joined()
+    }
+
+    /// Adds `name` with a new token, or gives an existing person a new one; returns the token,
+    /// which is stored only hashed.
+    public func addPerson(_ name: String) async throws -> String {
+        guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw StoreError(.io, "a person's name is one word (got \"\(name)\")")
+        }
+        let token = Self.makeToken()
+        try await query(
+            """
+            INSERT INTO people (name, token_sha256, created) VALUES ($1, $2, $3) \
+            ON CONFLICT (name) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256
+            """, Self.binds([name, Self.tokenHash(token), ExportTimestamp.now.iso8601]))
+        return token
+    }
+
+    /// Everyone, by name.
+    public func people() async throws -> [Person] {
+        try await query("SELECT name, created, backfill_complete, backfill_date FROM people ORDER BY name").map { row in
+            let (name, created, complete, date) = try row.decode((String, String, Bool, String?).self)
+            return Person(name: name, created: created, backfillComplete: complete, backfillDate: date)
+        }
+    }
+
+    /// Removes `name` and their token; returns whether they existed. Their rows stay (import
+    /// `--person NAME` again or delete them with SQL).
+    public func removePerson(_ name: String) async throws -> Bool {
+        try await !query("DELETE FROM people WHERE name = $1 RETURNING name", Self.binds([name])).isEmpty
+    }
+
+    /// The person whose token is `token`, if any.
+    public func person(token: String) async throws -> String? {
+        try await query("SELECT name FROM people WHERE token_sha256 = $1", Self.binds([Self.tokenHash(token)]))
+            .first?.decode(String.self)
+    }
+
+    /// `name`'s backfill: whether it is complete, and when it was marked so.
+    public func backfill(of name: String) async throws -> (complete: Bool, date: String?) {
+        guard
+            let row = try await query(
+                "SELECT backfill_complete, backfill_date FROM people WHERE name = $1", Self.binds([name])
+            ).first
+        else { return (false, nil) }
+        let (complete, date) = try row.decode((Bool, String?).self)
+        return (complete, date)
+    }
+
+    /// Marks `name`'s backfill complete, now; returns the date written.
+    public func markBackfillComplete(of name: String, sampleCount: Int?, start: String?, end: String?) async throws
+        -> String
+    {
+        let now = ExportTimestamp.now.iso8601
+        try await query(
+            """
+            UPDATE people SET backfill_complete = true, backfill_date = $2, backfill_sample_count = $3, \
+            backfill_start = $4, backfill_end = $5 WHERE name = $1
+            """, Self.binds([name, now, sampleCount, start, end]))
+        return now
+    }
+
+    /// Forgets `name`'s backfill, so their app uploads the history again; returns whether they exist.
+    public func resetBackfill(of name: String) async throws -> Bool {
+        try await !query(
+            """
+            UPDATE people SET backfill_complete = false, backfill_date = NULL, backfill_sample_count = NULL, \
+            backfill_start = NULL, backfill_end = NULL WHERE name = $1 RETURNING name
+            """, Self.binds([name])
+        ).isEmpty
+    }
+}

@@ -1,0 +1,46 @@
+import HealthCore
+import HealthExport
+import PostgresNIO
+
+extension PostgresStore {
+    /// The tables `records` streams, with the `records` schema's keys built by PostgreSQL.
+    static let recordQueries: [(kind: RecordKind, table: String, type: String, json: String)] = [
+        (.quantity, "quantity_samples", "type", "'value', value, 'unit', unit, 'valueText', value_text"),
+        (.weight, "weight_samples", "type", "'kilograms', kilograms, 'value', value, 'unit', unit"),
+        (.category, "category_samples", "type", "'value', value, 'rawValue', raw_value"),
+        (.correlation, "correlations", "type", "'members', (SELECT json_agg(json_build_object('uuid', c.member_uuid, 'kind', c.member_kind)) FROM correlation_members c WHERE c.person = r.person AND c.correlation_uuid = r.uuid)"),
+        (
+            .workout, "workouts", "activity_type",
+            "'duration', CASE WHEN duration IS NULL THEN NULL ELSE json_build_object('value', duration, 'unit', duration_unit) END, 'totalDistance', CASE WHEN total_distance IS NULL THEN NULL ELSE json_build_object('value', total_distance, 'unit', total_distance_unit) END, 'totalEnergyBurned', CASE WHEN total_energy_burned IS NULL THEN NULL ELSE json_build_object('value', total_energy_burned, 'unit', total_energy_burned_unit) END"
+        ),
+    ]
+
+    /// This person's samples and workouts starting at `since` or later, as JSON lines in the
+    /// `records` schema (kind, type, uuid, start, end, source, created, metadata, the kind's
+    /// values), oldest first per kind; `body` gets each line and may throw to stop.
+    public func streamRecords(
+        selection: TypeSelection, since: Int64?, _ body: (String) async throws -> Void
+    ) async throws {
+        for item in Self.recordQueries {
+            let sql = """
+                SELECT \(item.type), json_strip_nulls(json_build_object('kind', '\(item.kind.rawValue)', 'type', \(item.type), \
+                'uuid', uuid, 'start', start_date, 'end', end_date, 'sourceName', source_name, \
+                'sourceVersion', source_version, 'device', device::json, 'created', creation_date, \
+                'metadata', (SELECT json_object_agg(m.key, m.value ORDER BY m.position) FROM metadata m \
+                WHERE m.person = r.person AND m.record_uuid = r.uuid), \(item.json)))::text \
+                FROM \(item.table) r WHERE person = $1 AND start_unix >= $2 AND \(PostgresSchema.current) \
+                ORDER BY start_unix, uuid
+                """
+            do {
+                let rows = try await connection.query(
+                    PostgresQuery(unsafeSQL: sql, binds: Self.binds([person, since ?? Int64.min])), logger: Self.logger)
+                for try await (type, line) in rows.decode((String, String).self)
+                where selection.selects(kind: item.kind, type: type) {
+                    try await body(line)
+                }
+            } catch let error as PSQLError {
+                throw StoreError.postgres(error, url: url)
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import HealthCore
+import PostgresNIO
+
+extension PostgresStore {
+    /// Writes identified records (samples an app uploaded) in one transaction, as an import
+    /// writes an export's; returns the ones the store already had, by type. The anchors stay:
+    /// a later export finds these rows by UUID. Take the person's import lock first.
+    public func insertRecords(_ records: [IdentifiedRecord]) async throws -> [String: Int] {
+        let writer = PostgresRecordWriter(connection: connection, person: person, logger: Self.logger)
+        try await query("BEGIN")
+        do {
+            try await writer.write(records)
+            try await query("COMMIT")
+        } catch {
+            _ = try? await query("ROLLBACK")
+            throw StoreError.postgres(error, url: url)
+        }
+        return writer.duplicates
+    }
+}

@@ -1,0 +1,53 @@
+import HealthCore
+import HealthExport
+import HealthJSON
+import Hummingbird
+
+/// A failure a client caused or can act on: its status and a one-line message.
+struct ServerFailure: Error {
+    var status: HTTPResponse.Status
+    var message: String
+
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}
+
+/// The server's answers: JSON objects, errors as `{"error": "message"}`.
+enum Reply {
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        var body = text
+        if !body.hasSuffix("\n") { body += "\n" }
+        return Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        var out = JSONBuffer(capacity: 256)
+        out.beginObject()
+        out.field("error", message)
+        out.endObject()
+        return json(out.text, status: status)
+    }
+
+    /// The answer for an error thrown by a route.
+    static func failure(_ error: any Error) -> Response {
+        switch error {
+        case let failure as ServerFailure: return Self.error(failure.status, failure.message)
+        case let error as StoreError:
+            return Self.error(error.code == .locked ? .conflict : .internalServerError, error.message)
+        case let error as ExportError: return Self.error(.badRequest, error.description)
+        default: return Self.error(.internalServerError, "\(error)")
+        }
+    }
+}
+
+extension JSONBuffer {
+    /// `"name": value`, or `"name": null` for `nil` (where the key is part of the API).
+    mutating func fieldOrNull(_ name: StaticString, _ value: String?) {
+        key(name)
+        if let value { string(value) } else { null() }
+    }
+}

@@ -1,0 +1,33 @@
+import HealthCore
+import HealthPostgres
+
+/// How `healthimport serve` runs: where it listens, its database, its limits and how it writes
+/// the answers the command line also prints.
+public struct ServerConfiguration: Sendable {
+    /// The database.
+    public var url: PostgresURL
+    /// The address to listen on (loopback unless told otherwise).
+    public var host = "127.0.0.1"
+    /// The port (0: any free one; ``onListening`` tells which).
+    public var port = 8080
+    /// The largest upload taken, in bytes; a larger one gets 413.
+    public var maxUpload = 4 << 30
+    /// The bearer token of the admin routes; without it they answer 401.
+    public var adminToken: String?
+    /// The `import --json` object of a run.
+    public var importJSON: @Sendable (ImportResult) -> String
+    /// The `status --json` object.
+    public var statusJSON: @Sendable (StoreStatus) -> String
+    /// Called once the server listens, with its port.
+    public var onListening: @Sendable (Int) -> Void = { _ in }
+
+    /// A configuration for the database at `url`.
+    public init(
+        url: PostgresURL, importJSON: @escaping @Sendable (ImportResult) -> String,
+        statusJSON: @escaping @Sendable (StoreStatus) -> String
+    ) {
+        self.url = url
+        self.importJSON = importJSON
+        self.statusJSON = statusJSON
+    }
+}

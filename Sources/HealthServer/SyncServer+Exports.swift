@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HealthCore
+import HealthExport
+import HealthPostgres
+import Hummingbird
+
+/// `POST /api/healthkit/exports`: an export (zip or XML) as the body, imported for the token's person.
+extension SyncServer {
+    /// Set to stop an import from outside (the body outgrew `--max-upload`).
+    final class StopFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var set = false
+        var isSet: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return set
+        }
+        func stop() {
+            lock.lock()
+            set = true
+            lock.unlock()
+        }
+    }
+
+    struct UploadStopped: Error {}
+
+    @Sendable func uploadExport(_ request: Request) async throws -> Response {
+        let person = try await authenticate(request)
+        try refuseOversized(request)
+        let options = try await importOptions(request, person: person)
+        let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
+        store.allOrNothing = true
+        do {
+            guard try await store.tryImportLock() else {
+                throw ServerFailure(.conflict, "an upload for \(person) is already running; send this one when it has finished")
+            }
+            let result = try await receive(request, into: store, options: options)
+            await store.close()
+            return Reply.json(configuration.importJSON(result))
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+
+    /// 413 when the request announces more than `--max-upload` bytes.
+    func refuseOversized(_ request: Request) throws {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > configuration.maxUpload {
+            throw tooLarge()
+        }
+    }
+
+    func tooLarge() -> ServerFailure {
+        ServerFailure(.contentTooLarge, "the upload is larger than this server takes (--max-upload \(configuration.maxUpload) bytes)")
+    }
+
+    /// The run's options: `?window=all|days:N|since:yyyy-MM-dd`, else the backfill window while
+    /// the person's backfill is needed, else their anchors.
+    func importOptions(_ request: Request, person: String) async throws -> ImportOptions {
+        var options = ImportOptions()
+        if let text = request.uri.queryParameters.get("window") {
+            guard let window = Self.parseWindow(text) else {
+                throw ServerFailure(.badRequest, "window '\(text)' is none of all, days:N, since:yyyy-MM-dd")
+            }
+            options.window = window
+            options.windowGiven = true
+        } else if try await !directory.backfill(of: person).complete {
+            options.window = .since(Self.recommendedStart())
+            options.windowGiven = true
+        }
+        return options
+    }
+
+    static func parseWindow(_ text: String) -> ImportWindow? {
+        if text == "all" { return .all }
+        if text.hasPrefix("days:"), let days = Int(text.dropFirst(5)), days > 0 { return .days(days) }
+        if text.hasPrefix("since:"), let day = TimestampParser.parseDay(String(text.dropFirst(6))) { return .since(day) }
+        return nil
+    }
+
+    /// Streams the body to the reader (a pipe for XML, a spooled file for a zip) and imports it.
+    private func receive(_ request: Request, into store: PostgresStore, options: ImportOptions) async throws
+        -> ImportResult
+    {
+        var body = request.body.makeAsyncIterator()
+        var head = ByteBuffer()
+        while head.readableBytes < 4, var chunk = try await body.next() { head.writeBuffer(&chunk) }
+        guard head.readableBytes > 0 else {
+            throw ServerFailure(.badRequest, "upload: error: the body is empty, not a Health export")
+        }
+        let limit = configuration.maxUpload
+        guard head.readableBytes <= limit else { throw tooLarge() }
+        let isZip = head.readableBytesView.starts(with: [0x50, 0x4B])
+        let feed = try isZip ? UploadFeed.spool() : UploadFeed.pipe()
+        let stop = StopFlag()
+        var received = head.readableBytes
+        var oversized = false
+        do {
+            let outcome: ImportResult
+            if isZip {
+                _ = try await feed.write(head)
+                while let chunk = try await body.next() {
+                    received += chunk.readableBytes
+                    if received > limit { throw tooLarge() }
+                    _ = try await feed.write(chunk)
+                }
+                outcome = try await Self.runImport(path: feed.path, feed: feed, store: store, options: options, stop: stop)
+            } else {
+                async let running = Self.runImport(
+                    path: feed.path, feed: feed, store: store, options: options, stop: stop)
+                do {
+                    if try await feed.write(head) {
+                        while let chunk = try await body.next() {
+                            received += chunk.readableBytes
+                            if received > limit {
+                                oversized = true
+                                stop.stop()
+                                break
+                            }
+                            guard try await feed.write(chunk) else { break }
+                        }
+                    }
+                } catch {
+                    stop.stop()
+                    await feed.finishWriting()
+                    _ = try? await running
+                    throw error
+                }
+                await feed.finishWriting()
+                do {
+                    outcome = try await running
+                } catch {
+                    if oversized { throw tooLarge() }
+                    throw error
+                }
+            }
+            await feed.close()
+            return outcome
+        } catch let error as ExportError {
+            await feed.close()
+            throw ServerFailure(.badRequest, Self.naming(error).description)
+        } catch {
+            await feed.close()
+            throw error
+        }
+    }
+
+    /// The error with the upload's name instead of the descriptor's path.
+    static func naming(_ error: ExportError) -> ExportError {
+        var error = error
+        if let path = error.path, path.hasPrefix("/proc/self/fd/") {
+            let rest = path.dropFirst("/proc/self/fd/".count).drop(while: \.isNumber)
+            error.path = "upload" + rest
+        }
+        error.message = error.message.replacingOccurrences(of: "/proc/self/fd/", with: "upload fd ")
+        return error
+    }
+
+    /// Imports what the reader finds at `path`, on a thread of its own.
+    static func runImport(
+        path: String, feed: UploadFeed, store: PostgresStore, options: ImportOptions, stop: StopFlag
+    ) async throws -> ImportResult {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                let result = Result { () throws -> ImportResult in
+                    defer { if !feed.spooled { feed.closeReading() } }
+                    let package = try ExportPackage.open(path)
+                    let reader = try package.makeReader()
+                    let importer = Importer(destination: store)
+                    importer.checkStop = { if stop.isSet { throw UploadStopped() } }
+                    return try importer.run(reader: reader, input: "upload", signature: nil, options: options)
+                }
+                continuation.resume(with: result)
+            }
+            thread.name = "healthimport-upload"
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import HealthCore
+import HealthExport
+import HealthPostgres
+import Hummingbird
+import Logging
+
+/// The sync server: the PostgreSQL store behind the JSON-over-HTTP API that apps reading
+/// HealthKit use (`healthimport serve`).
+///
+/// Every `/api/healthkit` route takes a person's bearer token (see `people add`), the admin
+/// route the admin token. Uploads run one per person at a time across every process on the
+/// database (a PostgreSQL advisory lock), each in one transaction, on a thread of their own;
+/// any number of people upload in parallel. SIGTERM or Ctrl-C stops taking requests, lets
+/// running ones finish, then returns.
+public final class SyncServer: Sendable {
+    let configuration: ServerConfiguration
+    /// A connection for the short queries of every route (tokens, backfill state).
+    let directory: PostgresStore
+    let logger: Logger
+
+    init(configuration: ServerConfiguration, directory: PostgresStore, logger: Logger) {
+        self.configuration = configuration
+        self.directory = directory
+        self.logger = logger
+    }
+
+    /// Connects to the database (migrating it), serves until SIGTERM or SIGINT, then drains.
+    public static func run(_ configuration: ServerConfiguration) async throws {
+        var logger = Logger(label: "healthimport.serve")
+        logger.logLevel = .notice
+        let directory = try await PostgresStore.connect(url: configuration.url, person: "")
+        let server = SyncServer(configuration: configuration, directory: directory, logger: logger)
+        let router = Router(context: BasicRequestContext.self)
+        server.addRoutes(to: router)
+        let port = configuration.port
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: port), serverName: "healthimport"),
+            onServerRunning: { channel in configuration.onListening(channel.localAddress?.port ?? port) },
+            logger: logger)
+        do {
+            try await app.runService()
+        } catch {
+            await directory.close()
+            throw error
+        }
+        await directory.close()
+    }
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/api/healthkit/sync-status", use: handle(syncStatus))
+        router.post("/api/healthkit/mark-backfill-complete", use: handle(markBackfillComplete))
+        router.post("/api/admin/reset-healthkit-backfill", use: handle(resetBackfill))
+        router.post("/api/healthkit/exports", use: handle(uploadExport))
+        router.post("/api/healthkit/samples", use: handle(uploadSamples))
+        router.get("/api/healthkit/records", use: handle(records))
+        router.get("/api/healthkit/status", use: handle(status))
+    }
+
+    /// Runs a route, answering its failures as `{"error": ...}` with their status.
+    private func handle(_ route: @escaping @Sendable (Request) async throws -> Response)
+        -> @Sendable (Request, BasicRequestContext) async throws -> Response
+    {
+        { request, _ in
+            do {
+                return try await route(request)
+            } catch {
+                return Reply.failure(error)
+            }
+        }
+    }
+
+    // MARK: Tokens
+
+    /// The bearer token of `request`.
+    private func bearer(_ request: Request) throws -> String {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
+            case let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces), !token.isEmpty
+        else {
+            throw ServerFailure(.unauthorized, "no bearer token: send Authorization: Bearer TOKEN (healthimport people add NAME)")
+        }
+        return token
+    }
+
+    /// The person whose token `request` carries; 401 otherwise.
+    func authenticate(_ request: Request) async throws -> String {
+        let token = try bearer(request)
+        guard let person = try await directory.person(token: token) else {
+            throw ServerFailure(.unauthorized, "unknown or revoked token")
+        }
+        return person
+    }
+
+    /// Refuses `request` (401) unless it carries the admin token.
+    func authenticateAdmin(_ request: Request) throws {
+        let token = try bearer(request)
+        guard let admin = configuration.adminToken, !admin.isEmpty,
+            PostgresStore.tokenHash(token) == PostgresStore.tokenHash(admin)
+        else {
+            throw ServerFailure(.unauthorized, "this route takes the admin token (serve --admin-token or HEALTHIMPORT_ADMIN_TOKEN)")
+        }
+    }
+
+    // MARK: Small JSON bodies
+
+    /// The JSON object of a small request body (at most 64 KiB); 400 when it is none.
+    func jsonObject(_ request: Request) async throws -> [String: Any] {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: 1 << 16)
+        } catch {
+            throw ServerFailure(.contentTooLarge, "the body is larger than 64 KiB")
+        }
+        let data = Data(buffer.readableBytesView)
+        if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw ServerFailure(.badRequest, "body: error: malformed JSON, expected an object")
+        }
+        return object
+    }
+}

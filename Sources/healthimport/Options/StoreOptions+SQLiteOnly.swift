@@ -1,0 +1,16 @@
+import HealthPostgres
+
+extension StoreOptions {
+    /// Refuses a PostgreSQL `--db` or a `--person` for `command`, which reads the SQLite store only
+    /// (the PostgreSQL store keeps no statistics or source order yet: docs/schema-postgres.md).
+    func requireSQLite(_ command: String) throws {
+        if PostgresURL.isPostgres(db) {
+            throw CommandFailure(
+                "\(command) reads SQLite stores only: the PostgreSQL store keeps no statistics yet (see docs/schema-postgres.md)",
+                exitCode: 64)
+        }
+        if let person, person != Self.defaultPerson {
+            throw CommandFailure("--person \(person) needs a PostgreSQL store, which \(command) does not read", exitCode: 64)
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+
+@Suite("The sync server over HTTP", .serialized, .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
+struct ServerFlowTests {
+    static func stepRows(_ server: ServerProcess, token: String) throws -> Int? {
+        let status = try server.request("GET", "/api/healthkit/status", token: token)
+        #expect(status.status == 200)
+        let types = status.json["types"] as? [[String: Any]] ?? []
+        return types.first { $0["type"] as? String == "HKQuantityTypeIdentifierStepCount" }?["rows"] as? Int
+    }
+
+    /// Waits (up to a minute) until an upload of the token's person is running on the server.
+    static func waitForRunningUpload(_ server: ServerProcess, token: String) async throws -> Bool {
+        for _ in 0..<600 {
+            let status = try server.request("GET", "/api/healthkit/status", token: token)
+            let imports = status.json["imports"] as? [[String: Any]] ?? []
+            if imports.contains(where: { $0["outcome"] as? String == "running" }) { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
+    static func newCount(_ answer: HTTPAnswer) -> Int? {
+        (answer.json["total"] as? [String: Any])?["new"] as? Int
+    }
+
+    @Test("An app's backfill: status, upload, mark complete, status, incremental upload, admin reset")
+    func backfillFlow() throws {
+        let server = try ServerProcess()
+        let person = TestPostgres.freshPerson("jo")
+        let token = try Tool.addPerson(person)
+
+        let before = try server.request("GET", "/api/healthkit/sync-status", token: token)
+        #expect(before.status == 200)
+        #expect(before.json["backfillComplete"] as? Bool == false)
+        #expect(before.json["needsHistoricalSync"] as? Bool == true)
+        #expect(before.json["backfillDate"] is NSNull)
+        let recommended = before.json["recommendedStartDate"] as? String ?? ""
+        #expect(recommended.hasSuffix("T00:00:00Z"))
+        let threeYears = Calendar(identifier: .gregorian).dateComponents([.year], from: Date()).year! - 3
+        #expect(recommended.hasPrefix("\(threeYears)-"))
+
+        let upload = try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 40)))
+        #expect(upload.status == 200, "\(upload.text)")
+        #expect(Self.newCount(upload) == 41)  // 40 steps and the export row
+
+        let marked = try server.request(
+            "POST", "/api/healthkit/mark-backfill-complete", token: token,
+            body: #"{"sampleCount": 40, "startDate": "2023-01-01T00:00:00Z", "endDate": "2026-01-01T00:00:00Z"}"#)
+        #expect(marked.status == 200, "\(marked.text)")
+        #expect(marked.json["success"] as? Bool == true)
+        #expect(marked.json["backfillDate"] is String)
+
+        let after = try server.request("GET", "/api/healthkit/sync-status", token: token)
+        #expect(after.json["backfillComplete"] as? Bool == true)
+        #expect(after.json["needsHistoricalSync"] as? Bool == false)
+        #expect(after.json["backfillDate"] as? String == marked.json["backfillDate"] as? String)
+
+        // A newer export: the anchors take only the ten new samples (and the new export row).
+        let newer = ServerExports.xml(steps: 50, exportDate: ServerExports.exportDate + 3 * 86_400, firstStep: -10)
+        let incremental = try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.zip(newer))
+        #expect(incremental.status == 200, "\(incremental.text)")
+        #expect(Self.newCount(incremental) == 11)
+        #expect(try Self.stepRows(server, token: token) == 50)
+
+        let notAdmin = try server.request("POST", "/api/admin/reset-healthkit-backfill", token: token, body: "{\"userId\": \"\(person)\"}")
+        #expect(notAdmin.status == 401)
+        let reset = try server.request(
+            "POST", "/api/admin/reset-healthkit-backfill", token: server.adminToken, body: "{\"userId\": \"\(person)\"}")
+        #expect(reset.status == 200, "\(reset.text)")
+        let again = try server.request("GET", "/api/healthkit/sync-status", token: token)
+        #expect(again.json["needsHistoricalSync"] as? Bool == true)
+
+        let records = try server.request("GET", "/api/healthkit/records?type=steps", token: token)
+        #expect(records.status == 200)
+        let lines = records.text.split(separator: "\n")
+        #expect(lines.count == 50)
+        #expect(lines.first?.contains("\"kind\":\"quantity\"") == true)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("Live samples and a later export of the same measurements give one row each")
+    func samplesThenExport() throws {
+        let server = try ServerProcess()
+        let token = try Tool.addPerson(TestPostgres.freshPerson("live"))
+        let samples = try server.request("POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(0..<12))
+        #expect(samples.status == 200, "\(samples.text)")
+        #expect(samples.json["new"] as? Int == 12)
+        let again = try server.request("POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(0..<12))
+        #expect(again.json["new"] as? Int == 0)
+        #expect(again.json["alreadyImported"] as? Int == 12)
+
+        let export = try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 20)))
+        #expect(export.status == 200, "\(export.text)")
+        #expect(Self.newCount(export) == 8 + 1)
+        #expect((export.json["total"] as? [String: Any])?["alreadyImported"] as? Int == 12)
+        #expect(try Self.stepRows(server, token: token) == 20)
+        server.stop()
+    }
+
+    @Test("Two people see and write only their own data")
+    func peopleIsolated() throws {
+        let server = try ServerProcess()
+        let jo = try Tool.addPerson(TestPostgres.freshPerson("jo"))
+        let sam = try Tool.addPerson(TestPostgres.freshPerson("sam"))
+        let upload = try server.request("POST", "/api/healthkit/exports", token: jo, bodyFile: ServerExports.file(ServerExports.xml(steps: 8)))
+        #expect(upload.status == 200)
+        #expect(try Self.stepRows(server, token: jo) == 8)
+        #expect(try Self.stepRows(server, token: sam) == nil)
+        let records = try server.request("GET", "/api/healthkit/records", token: sam)
+        #expect(records.status == 200)
+        #expect(records.text.isEmpty)
+        server.stop()
+    }
+
+    @Test("Bad tokens and bad bodies get 401, 4xx with a clear message, 413; nothing is committed")
+    func badInput() throws {
+        let server = try ServerProcess(maxUpload: 20_000)
+        let token = try Tool.addPerson(TestPostgres.freshPerson("bad"))
+        #expect(try server.request("GET", "/api/healthkit/sync-status", token: nil).status == 401)
+        #expect(try server.request("GET", "/api/healthkit/status", token: "hi_wrong").status == 401)
+        #expect(try server.request("POST", "/api/healthkit/exports", token: "hi_wrong", body: "x").status == 401)
+
+        let notExport = try server.request("POST", "/api/healthkit/exports", token: token, body: "hello, not an export\n")
+        #expect(notExport.status == 400)
+        #expect((notExport.json["error"] as? String)?.contains("neither a zip archive nor an XML file") == true)
+
+        let zip = try Data(contentsOf: URL(fileURLWithPath: ServerExports.zip(ServerExports.xml(steps: 30))))
+        let truncatedPath = try ServerExports.file("", name: "truncated.zip")
+        try zip.prefix(zip.count / 2).write(to: URL(fileURLWithPath: truncatedPath))
+        let truncated = try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: truncatedPath)
+        #expect(truncated.status == 400, "\(truncated.text)")
+        #expect((truncated.json["error"] as? String)?.isEmpty == false)
+
+        var broken = ServerExports.xml(steps: 30)
+        broken = String(broken.prefix(broken.count - 200))  // cut inside a record
+        let malformed = try server.request("POST", "/api/healthkit/exports", token: token, body: broken)
+        #expect(malformed.status == 400, "\(malformed.text)")
+        #expect((malformed.json["error"] as? String)?.contains("upload:") == true)
+
+        let badJSON = try server.request("POST", "/api/healthkit/samples", token: token, body: "[{\"type\": ")
+        #expect(badJSON.status == 400)
+        #expect((badJSON.json["error"] as? String)?.contains("malformed JSON") == true)
+        let badSample = try server.request("POST", "/api/healthkit/samples", token: token, body: #"{"type":"HKQuantityTypeIdentifierStepCount","start":"yesterday","value":1}"#)
+        #expect(badSample.status == 400)
+        #expect((badSample.json["error"] as? String)?.contains("start is not a date") == true)
+
+        let large = try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 400)))
+        #expect(large.status == 413)
+
+        let badBackfill = try server.request("POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{not json")
+        #expect(badBackfill.status == 400)
+        #expect(try Self.stepRows(server, token: token) == nil)
+        server.stop()
+    }
+
+    @Test("Eight people upload at once and each gets exactly their rows")
+    func eightInParallel() async throws {
+        let server = try ServerProcess()
+        let tokens = try (0..<8).map { try Tool.addPerson(TestPostgres.freshPerson("p\($0)")) }
+        let path = try ServerExports.file(ServerExports.xml(steps: 300))
+        let answers = try await withThrowingTaskGroup(of: Int.self) { group in
+            for token in tokens {
+                group.addTask { try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path).status }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers == Array(repeating: 200, count: 8))
+        for token in tokens { #expect(try Self.stepRows(server, token: token) == 300) }
+        server.stop()
+    }
+
+    @Test("A second upload of one person gets 409 while the first runs, as does marking the backfill complete")
+    func oneUploadAtATime() async throws {
+        let server = try ServerProcess()
+        let token = try Tool.addPerson(TestPostgres.freshPerson("busy"))
+        // About 300 KB at 10 KB/s: half a minute, time enough on a busy machine.
+        let path = try ServerExports.file(ServerExports.xml(steps: 1_200))
+        let slow = Task { try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k") }
+        #expect(try await Self.waitForRunningUpload(server, token: token))
+        let second = try server.request("POST", "/api/healthkit/exports", token: token, body: ServerExports.xml(steps: 2))
+        #expect(second.status == 409)
+        let mark = try server.request("POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{}")
+        #expect(mark.status == 409)
+        let first = try await slow.value
+        #expect(first.status == 200, "\(first.text)")
+        #expect(try server.request("POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{}").status == 200)
+        server.stop()
+    }
+
+    @Test("A server killed mid-upload leaves nothing of it; the retry completes it")
+    func killedMidUpload() async throws {
+        let server = try ServerProcess()
+        let token = try Tool.addPerson(TestPostgres.freshPerson("kill"))
+        let path = try ServerExports.file(ServerExports.xml(steps: 400))
+        let slow = Task { try? server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k") }
+        #expect(try await Self.waitForRunningUpload(server, token: token))
+        server.stop(SIGKILL)
+        _ = await slow.value
+        let restarted = try ServerProcess()
+        #expect(try Self.stepRows(restarted, token: token) == nil)
+        let retry = try restarted.request("POST", "/api/healthkit/exports", token: token, bodyFile: path)
+        #expect(retry.status == 200, "\(retry.text)")
+        #expect(Self.newCount(retry) == 401)
+        #expect(try Self.stepRows(restarted, token: token) == 400)
+        #expect(restarted.stop(SIGINT) == 0)
+    }
+
+    @Test("SIGTERM lets a running upload finish, then the server exits 0")
+    func drainsOnSigterm() async throws {
+        let server = try ServerProcess()
+        let token = try Tool.addPerson(TestPostgres.freshPerson("drain"))
+        let path = try ServerExports.file(ServerExports.xml(steps: 300))
+        let slow = Task { try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "20k") }
+        #expect(try await Self.waitForRunningUpload(server, token: token))
+        kill(server.process.processIdentifier, SIGTERM)
+        let answer = try await slow.value
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(Self.newCount(answer) == 301)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
+    }
+}

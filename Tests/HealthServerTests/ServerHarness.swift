@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+/// The test PostgreSQL: `HEALTHIMPORT_TEST_POSTGRES` (`eval "$(Scripts/postgres.sh start)"`; CI sets it).
+enum TestPostgres {
+    static let url: String? = ProcessInfo.processInfo.environment["HEALTHIMPORT_TEST_POSTGRES"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
+    static let reason: Comment =
+        "HEALTHIMPORT_TEST_POSTGRES is not set: run `eval \"$(Scripts/postgres.sh start)\"` for the server tests"
+
+    static func freshPerson(_ label: String) -> String {
+        "\(label)-\(UUID().uuidString.prefix(8).lowercased())"
+    }
+}
+
+/// Runs the built `healthimport` and `curl`, as a user and an app would.
+enum Tool {
+    static let repositoryRoot: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path
+    }()
+
+    /// The binary next to the test bundle (`swift test` builds every product of the package).
+    static let binary: String = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [bundle.appendingPathComponent("healthimport").path, repositoryRoot + "/.build/debug/healthimport"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+    }()
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        let folder = NSTemporaryDirectory() + "healthimport-run-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        FileManager.default.createFile(atPath: folder + "/out", contents: nil)
+        FileManager.default.createFile(atPath: folder + "/err", contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/out"))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/err"))
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: FileManager.default.contents(atPath: folder + "/out") ?? Data(), as: UTF8.self),
+            stderr: String(decoding: FileManager.default.contents(atPath: folder + "/err") ?? Data(), as: UTF8.self))
+    }
+
+    static func healthimport(_ arguments: [String]) throws -> Output { try run(binary, arguments) }
+
+    /// Adds `person` to the test database and returns their token (the last line `people add` prints).
+    static func addPerson(_ person: String) throws -> String {
+        let output = try healthimport(["people", "add", person, "--db", TestPostgres.url!])
+        #expect(output.status == 0, "\(output.stderr)")
+        return String(output.stdout.split(separator: "\n").last ?? "")
+    }
+}
+
+/// An HTTP answer.
+struct HTTPAnswer: Sendable {
+    var status: Int
+    var body: Data
+    var text: String { String(decoding: body, as: UTF8.self) }
+    var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+}
+
+/// A `healthimport serve` process on a free loopback port, against the test PostgreSQL.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    let adminToken = "admin-" + UUID().uuidString
+    private let errorPath: String
+
+    init(maxUpload: Int? = nil) throws {
+        errorPath = NSTemporaryDirectory() + "healthimport-serve-" + UUID().uuidString
+        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        process.executableURL = URL(fileURLWithPath: Tool.binary)
+        process.arguments =
+            ["serve", "--db", TestPostgres.url!, "--port", "0"] + (maxUpload.map { ["--max-upload", "\($0)"] } ?? [])
+        process.environment = ProcessInfo.processInfo.environment.merging(["HEALTHIMPORT_ADMIN_TOKEN": adminToken]) { $1 }
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var found: Int?
+        for _ in 0..<600 where found == nil {
+            let text = String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self)
+            if let range = text.range(of: "on http://127.0.0.1:") {
+                found = Int(text[range.upperBound...].prefix { $0.isNumber })
+            } else if !process.isRunning {
+                break
+            } else {
+                usleep(50_000)
+            }
+        }
+        guard let found else {
+            process.terminate()
+            let log = String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self)
+            throw ServerFailedToStart(log: log)
+        }
+        port = found
+    }
+
+    struct ServerFailedToStart: Error { var log: String }
+
+    var stderr: String { String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self) }
+
+    /// Sends `signal` and waits for the process; returns its exit status.
+    @discardableResult
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: errorPath)
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// `curl` to the server: `body` is a file sent as it is (`--data-binary @file`).
+    func request(
+        _ method: String, _ path: String, token: String?, bodyFile: String? = nil, body: String? = nil,
+        rate: String? = nil
+    ) throws -> HTTPAnswer {
+        let folder = NSTemporaryDirectory() + "healthimport-curl-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var arguments = ["-s", "-S", "-o", folder + "/body", "-w", "%{http_code}", "-X", method]
+        if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
+        var file = bodyFile
+        if let body {
+            file = folder + "/request"
+            try body.write(toFile: file!, atomically: true, encoding: .utf8)
+        }
+        if let file { arguments += ["-H", "Content-Type: application/octet-stream", "--data-binary", "@" + file] }
+        if let rate { arguments += ["--limit-rate", rate] }
+        arguments.append("http://127.0.0.1:\(port)\(path)")
+        let output = try Tool.run("/usr/bin/curl", arguments)
+        return HTTPAnswer(
+            status: Int(output.stdout) ?? 0, body: FileManager.default.contents(atPath: folder + "/body") ?? Data())
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import HealthCore
+import HealthExport
+import HealthFixtures
+import HealthPostgres
+import HealthSQLite
+import Testing
+
+/// The test PostgreSQL: `HEALTHIMPORT_TEST_POSTGRES` (`eval "$(Scripts/postgres.sh start)"`; CI sets it).
+enum TestPostgres {
+    static let url: String? = ProcessInfo.processInfo.environment["HEALTHIMPORT_TEST_POSTGRES"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
+    static let reason: Comment =
+        "HEALTHIMPORT_TEST_POSTGRES is not set: run `eval \"$(Scripts/postgres.sh start)\"` for the PostgreSQL tests"
+
+    /// A person no other test uses, so tests share one database without meeting.
+    static func freshPerson(_ label: String = "t") -> String {
+        "\(label)-\(UUID().uuidString.prefix(8).lowercased())"
+    }
+}
+
+/// Where a contract test's store lives: a new SQLite file, or a new person in the test PostgreSQL.
+enum StoreBackend: Sendable, CustomStringConvertible {
+    case sqlite
+    case postgres
+
+    var description: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
+
+    /// A new, empty store; `reopen` gives another handle on the same one.
+    func makeStore() throws -> (store: any HealthRecordStore, reopen: () throws -> any HealthRecordStore, keep: AnyObject?) {
+        switch self {
+        case .sqlite:
+            let folder = TemporaryFolder()
+            let path = folder.database
+            return (try HealthStore.open(path: path), { try HealthStore.open(path: path) }, folder)
+        case .postgres:
+            let url = TestPostgres.url!
+            let person = TestPostgres.freshPerson()
+            return (try PostgresStore.open(url: url, person: person), { try PostgresStore.open(url: url, person: person) }, nil)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import HealthCore
+import Testing
+
+/// Corrections by later exports, the same on every store.
+extension StoreContract {
+    static let sleep = "HKCategoryTypeIdentifierSleepAnalysis"
+
+    /// The sleep sample of ``export(days:exportDate:extra:)`` leaves a later export: it is marked
+    /// deleted, not counted in the status, and current again when an export holds it again.
+    func deletedThenRestored() throws {
+        let (store, reopen, keep) = try backend.makeStore()
+        defer { withExtendedLifetime(keep) {} }
+        let full = Self.export(days: 10)
+        try importXML(full, into: store)
+        #expect(try Self.rows(store)[Self.sleep] == 1)
+
+        let withoutSleep = full.split(separator: "\n").filter { !$0.contains(Self.sleep) }.joined(separator: "\n")
+        let second = try importXML(withoutSleep, into: reopen())
+        #expect(second.report!.counts[Self.sleep]?.deleted == 1)
+        #expect(second.report!.total.new == 0)
+        let afterDeletion = try store.status().types.first { $0.type == Self.sleep }
+        #expect(afterDeletion?.rows == 0)
+        #expect(afterDeletion?.marked == 1)
+        #expect(try store.status().imports.first?.outcome == .completed)
+
+        let third = try importXML(full, into: reopen())
+        #expect(third.report!.counts[Self.sleep]?.updated == 1)
+        #expect(third.report!.counts[Self.sleep]?.new == 0)
+        let restored = try store.status().types.first { $0.type == Self.sleep }
+        #expect(restored?.rows == 1)
+        #expect(restored?.marked == 0)
+        #expect(try Self.rows(store)["HKQuantityTypeIdentifierStepCount"] == 40)
+    }
+
+    /// The export day's activity summary is partial: a later export's values replace it in place.
+    func activitySummaryUpdated() throws {
+        let (store, reopen, keep) = try backend.makeStore()
+        defer { withExtendedLifetime(keep) {} }
+        func summary(_ energy: Int) -> String {
+            "<ActivitySummary dateComponents=\"2024-05-31\" activeEnergyBurned=\"\(energy)\" activeEnergyBurnedGoal=\"500\" activeEnergyBurnedUnit=\"Cal\"/>"
+        }
+        let first = try importXML(Self.export(days: 10, extra: summary(120)), into: store)
+        #expect(first.report!.counts["HKActivitySummary"]?.new == 1)
+        let second = try importXML(Self.export(days: 10, extra: summary(480)), into: reopen())
+        #expect(second.report!.counts["HKActivitySummary"]?.updated == 1)
+        #expect(second.report!.counts["HKActivitySummary"]?.new == 0)
+        #expect(try Self.rows(store)["HKActivitySummary"] == 1)
+        let same = try importXML(Self.export(days: 10, extra: summary(480)), into: reopen())
+        #expect(same.report!.counts["HKActivitySummary"]?.alreadyImported == 1)
+    }
+}

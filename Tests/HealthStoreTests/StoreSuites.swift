@@ -1,0 +1,92 @@
+import HealthCore
+import HealthPostgres
+import Foundation
+import Testing
+
+@Suite("The store contract on SQLite")
+struct SQLiteStoreTests {
+    let contract = StoreContract(backend: .sqlite)
+
+    @Test("The first import takes the window; the same export again adds nothing")
+    func firstImportThenRepeat() throws { try contract.firstImportThenRepeat() }
+
+    @Test("Anchors advance with a newer export and reset per type or all")
+    func anchors() throws { try contract.anchorsMoveAndReset() }
+
+    @Test("An interrupted import keeps its rows, not its anchors; a re-run completes it")
+    func interrupted() throws { try contract.interruptedThenCompleted() }
+
+    @Test("A record gone from a later export is marked deleted, and current again when it returns")
+    func deletions() throws { try contract.deletedThenRestored() }
+
+    @Test("A later export's activity summary updates the stored one in place")
+    func summaryUpdated() throws { try contract.activitySummaryUpdated() }
+}
+
+@Suite("The store contract on PostgreSQL", .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
+struct PostgresStoreTests {
+    let contract = StoreContract(backend: .postgres)
+
+    @Test("The first import takes the window; the same export again adds nothing")
+    func firstImportThenRepeat() throws { try contract.firstImportThenRepeat() }
+
+    @Test("Anchors advance with a newer export and reset per type or all")
+    func anchors() throws { try contract.anchorsMoveAndReset() }
+
+    @Test("An interrupted import keeps its rows, not its anchors; a re-run completes it")
+    func interrupted() throws { try contract.interruptedThenCompleted() }
+
+    @Test("A record gone from a later export is marked deleted, and current again when it returns")
+    func deletions() throws { try contract.deletedThenRestored() }
+
+    @Test("A later export's activity summary updates the stored one in place")
+    func summaryUpdated() throws { try contract.activitySummaryUpdated() }
+
+    @Test("The sample exports give PostgreSQL the same rows per type as SQLite")
+    func sameRowsAsSQLite() throws {
+        let sqlite = try StoreContract(backend: .sqlite).sampleExports()
+        let postgres = try contract.sampleExports()
+        #expect(!sqlite.isEmpty)
+        #expect(postgres == sqlite)
+    }
+
+    @Test("Two people in one database see only their own rows and anchors")
+    func peopleIsolated() throws {
+        let url = TestPostgres.url!
+        let jo = try PostgresStore.open(url: url, person: TestPostgres.freshPerson("jo"))
+        let sam = try PostgresStore.open(url: url, person: TestPostgres.freshPerson("sam"))
+        try contract.importXML(StoreContract.export(days: 10), into: jo)
+        #expect(try StoreContract.rows(jo)["HKQuantityTypeIdentifierStepCount"] == 40)
+        #expect(try StoreContract.rows(sam).isEmpty)
+        #expect(try sam.anchors().isEmpty)
+        #expect(try sam.status().imports.isEmpty)
+        // The same export for the second person: all new to them.
+        let result = try contract.importXML(StoreContract.export(days: 10), into: sam)
+        #expect(result.report!.total.new == 43)
+    }
+
+    @Test("A second import of the same person is refused while one runs")
+    func oneImportPerPerson() throws {
+        let url = TestPostgres.url!
+        let person = TestPostgres.freshPerson()
+        let first = try PostgresStore.open(url: url, person: person)
+        let second = try PostgresStore.open(url: url, person: person)
+        let begun = try first.beginImport(input: "a", signature: nil, window: "all")
+        let error = #expect(throws: StoreError.self) { try second.beginImport(input: "b", signature: nil, window: "all") }
+        #expect(error?.code == .locked)
+        try first.markFailed(importID: begun.id, message: "test")
+        first.closeWaiting()
+        // The lock goes with the first connection, once the server has seen it close.
+        var again: (id: Int64, anchors: [String: Anchor])?
+        for _ in 0..<100 where again == nil {
+            again = try? second.beginImport(input: "b", signature: nil, window: "all")
+            if again == nil { usleep(100_000) }
+        }
+        guard let again else {
+            Issue.record("the lock stayed after its connection closed")
+            return
+        }
+        #expect(again.id > begun.id)
+        try second.markFailed(importID: again.id, message: "test")
+    }
+}
