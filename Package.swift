@@ -123,7 +123,8 @@ let package = Package(
         .testTarget(
             name: "HealthQueryTests",
             dependencies: [
-                "HealthQuery", "HealthSQLite", "HealthCore", "HealthExport", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthQuery", "HealthSQLite", "HealthCore", "HealthExport", "HealthFixtures",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(name: "HealthWatchTests", dependencies: ["HealthWatch"]),

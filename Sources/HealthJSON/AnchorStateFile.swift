@@ -1,10 +1,11 @@
-import HealthCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+import HealthCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Anchors kept in a JSON file, for `records --state`: the same rules as the store, without a store.
 ///
@@ -133,7 +134,8 @@ public struct AnchorStateFile: Sendable {
         let data = try encoder.encode(
             Contents(
                 anchors: merged.values.sorted { $0.type < $1.type },
-                snapshots: snapshots.isEmpty ? nil : snapshots.values.sorted { $0.type < $1.type }.map(SnapshotText.init)))
+                snapshots: snapshots.isEmpty
+                    ? nil : snapshots.values.sorted { $0.type < $1.type }.map(SnapshotText.init)))
         let temporary = path + ".tmp-\(getpid())"
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {
             throw StoreError(.io, "cannot write \(temporary)")

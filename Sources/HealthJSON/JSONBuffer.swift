@@ -55,7 +55,9 @@ public struct JSONBuffer: ~Copyable {
     @inline(__always)
     private mutating func put(_ bytes: UnsafeRawBufferPointer) {
         reserve(bytes.count)
-        if bytes.count > 0 { (storage + count).update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+        if bytes.count > 0 {
+            (storage + count).update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        }
         count += bytes.count
     }
 

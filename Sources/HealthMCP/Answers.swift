@@ -91,7 +91,9 @@ enum PeriodFolding {
             let high = cumulative ? day.value : day.maximum
             if periods.last?.start == start {
                 periods[periods.count - 1].days += 1
-                if let daySamples = day.samples { periods[periods.count - 1].samples = (periods[periods.count - 1].samples ?? 0) + daySamples }
+                if let daySamples = day.samples {
+                    periods[periods.count - 1].samples = (periods[periods.count - 1].samples ?? 0) + daySamples
+                }
                 sums[sums.count - 1] += weighted
                 if let low { periods[periods.count - 1].minimum = min(periods[periods.count - 1].minimum ?? low, low) }
                 if let high {

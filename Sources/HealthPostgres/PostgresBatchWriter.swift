@@ -6,7 +6,7 @@ import PostgresNIO
 /// batches from a bounded queue and writes them over a connection of its own, committing one
 /// transaction every ``rowsPerTransaction`` records or ``secondsPerTransaction``.
 ///
-/// The last transaction also applies the run's ``ImportClosing`` (anchors and the run's row in
+/// The last transaction also applies the run's `ImportClosing` (anchors and the run's row in
 /// `imports`), so rows and anchors of a completed run land together. An error stops the thread:
 /// the open transaction rolls back, everything committed before it stays. When the thread ends
 /// the store gives back the person's import lock.

@@ -3,7 +3,7 @@ import HealthExport
 import PostgresNIO
 
 /// The PostgreSQL side of finding deletions, as the SQLite store's `DeletionScan`: one pass over
-/// a person's stored records of a type in a range, and the marks. The rule is ``DeletionFinder``'s.
+/// a person's stored records of a type in a range, and the marks. The rule is `DeletionFinder`'s.
 enum PostgresDeletionScan {
     /// The tables a type's records can be in: table, type expression, start column.
     static let tables: [(table: String, type: String, start: String)] = [
@@ -25,7 +25,7 @@ enum PostgresDeletionScan {
     static let uuidsPerStatement = 10_000
 
     /// Finds the deletions and restorations of `plan` in `person`'s rows, on `connection` inside
-    /// the run's transaction, and marks them; throws ``DeletionsRefused`` as ``DeletionFinder`` does.
+    /// the run's transaction, and marks them; throws `DeletionsRefused` as `DeletionFinder` does.
     static func run(
         _ plan: DeletionPlan, addedByRun: [String: Int], store: PostgresStore, on connection: PostgresConnection
     ) throws -> DeletionFindings {
@@ -33,7 +33,8 @@ enum PostgresDeletionScan {
             for (place, entry) in tables.enumerated() {
                 if entry.type.hasPrefix("'"), entry.type != "'\(type)'" { continue }
                 // A record created after the export was taken cannot be missing from it.
-                let created = withCreation.contains(entry.table) ? " AND (creation_unix IS NULL OR creation_unix <= $4)" : ""
+                let created =
+                    withCreation.contains(entry.table) ? " AND (creation_unix IS NULL OR creation_unix <= $4)" : ""
                 let sql = """
                     SELECT uuid, \(entry.start), deleted_by IS NOT NULL FROM \(entry.table) \
                     WHERE person = $1 AND \(entry.type) = $5 AND \(entry.start) BETWEEN $2 AND $3 \
@@ -85,10 +86,12 @@ enum PostgresDeletionScan {
                     binds.append(deletedBy)
                     // (Marked by the import that found the records gone.)
                     _ = try await store.query(
-                        "UPDATE \(table) SET deleted_by = $3 WHERE person = $1 AND uuid = ANY($2)", binds, on: connection)
+                        "UPDATE \(table) SET deleted_by = $3 WHERE person = $1 AND uuid = ANY($2)", binds,
+                        on: connection)
                 } else {
                     _ = try await store.query(
-                        "UPDATE \(table) SET deleted_by = NULL WHERE person = $1 AND uuid = ANY($2)", binds, on: connection)
+                        "UPDATE \(table) SET deleted_by = NULL WHERE person = $1 AND uuid = ANY($2)", binds,
+                        on: connection)
                 }
             }
         }

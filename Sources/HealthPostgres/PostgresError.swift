@@ -2,7 +2,7 @@ import HealthCore
 import PostgresNIO
 
 extension StoreError {
-    /// A PostgreSQL or connection failure as a ``StoreError`` whose message says what the server said.
+    /// A PostgreSQL or connection failure as a `StoreError` whose message says what the server said.
     static func postgres(_ error: any Error, url: PostgresURL) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? PSQLError {

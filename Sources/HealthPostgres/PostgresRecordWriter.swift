@@ -82,7 +82,9 @@ final class PostgresRecordWriter {
         for item in stored {
             if try await correct(item) {
                 updated[item.record.type, default: 0] += 1
-                if let start = item.record.start?.secondsSince1970 { touched.note(type: item.record.type, start: start) }
+                if let start = item.record.start?.secondsSince1970 {
+                    touched.note(type: item.record.type, start: start)
+                }
             } else {
                 duplicates[item.record.type, default: 0] += 1
             }

@@ -1,6 +1,6 @@
 import HealthCore
 
-/// The store interface the commands and the ``Importer`` use, waiting on the calling thread.
+/// The store interface the commands and the `Importer` use, waiting on the calling thread.
 extension PostgresStore: HealthRecordStore {
     public var location: String { person == "me" ? url.description : "\(url) (person \(person))" }
 

@@ -50,7 +50,7 @@ extension PostgresStore {
         ).first.map(Self.importRecord)
     }
 
-    /// Opens a run (see ``ImportDestination/beginImport(input:signature:window:)``), holding the
+    /// Opens a run (see `ImportDestination/beginImport(input:signature:window:)`), holding the
     /// person's import lock until the run's writer ends.
     public func beginImport(input: String, signature: String?, window: String) async throws -> (
         id: Int64, anchors: [String: Anchor]
@@ -139,7 +139,8 @@ extension PostgresStore {
         let counts =
             closing.outcome == .completed
             ? ImportCounts.final(closing.counts, outcome: outcome, repeats: closing.repeats) : [:]
-        try await finish(store, on: connection, id: id, outcome: closing.outcome, counts: counts, message: closing.message)
+        try await finish(
+            store, on: connection, id: id, outcome: closing.outcome, counts: counts, message: closing.message)
     }
 
     // MARK: Anchors
@@ -150,7 +151,8 @@ extension PostgresStore {
             "SELECT type, newest_creation_unix, boundary_uuids, covered_start_unix, updated FROM anchors WHERE person = $1",
             Self.binds([person]))
         for row in rows {
-            let (type, newest, boundary, covered, updated) = try row.decode((String, Int64, String, Int64?, String?).self)
+            let (type, newest, boundary, covered, updated) = try row.decode(
+                (String, Int64, String, Int64?, String?).self)
             let ids = boundary.split(separator: ",").compactMap { RecordID(String($0)) }
             anchors[type] = Anchor(
                 type: type, newestCreation: newest, boundary: Set(ids), coveredStart: covered, updated: updated)
@@ -220,7 +222,8 @@ extension PostgresStore {
                 Self.binds([person]))
             for row in rows {
                 let (name, count, marked, first, last) = try row.decode((String, Int64, Int64, Int64?, Int64?).self)
-                var status = TypeStatus(type: name, rows: Int(count), firstStart: Self.iso(first), lastStart: Self.iso(last))
+                var status = TypeStatus(
+                    type: name, rows: Int(count), firstStart: Self.iso(first), lastStart: Self.iso(last))
                 status.marked = Int(marked)
                 types[name] = status
             }
@@ -238,7 +241,8 @@ extension PostgresStore {
             types[type]?.lastImport = finished[type] ?? nil
         }
         let imports = try await query(
-            "SELECT \(Self.importColumns) FROM imports WHERE person = $1 ORDER BY id DESC LIMIT 10", Self.binds([person])
+            "SELECT \(Self.importColumns) FROM imports WHERE person = $1 ORDER BY id DESC LIMIT 10",
+            Self.binds([person])
         ).map(Self.importRecord)
         return StoreStatus(types: types.values.sorted { $0.type < $1.type }, imports: imports)
     }

@@ -8,7 +8,10 @@ extension PostgresStore {
         (.quantity, "quantity_samples", "type", "'value', value, 'unit', unit, 'valueText', value_text"),
         (.weight, "weight_samples", "type", "'kilograms', kilograms, 'value', value, 'unit', unit"),
         (.category, "category_samples", "type", "'value', value, 'rawValue', raw_value"),
-        (.correlation, "correlations", "type", "'members', (SELECT json_agg(json_build_object('uuid', c.member_uuid, 'kind', c.member_kind)) FROM correlation_members c WHERE c.person = r.person AND c.correlation_uuid = r.uuid)"),
+        (
+            .correlation, "correlations", "type",
+            "'members', (SELECT json_agg(json_build_object('uuid', c.member_uuid, 'kind', c.member_kind)) FROM correlation_members c WHERE c.person = r.person AND c.correlation_uuid = r.uuid)"
+        ),
         (
             .workout, "workouts", "activity_type",
             "'duration', CASE WHEN duration IS NULL THEN NULL ELSE json_build_object('value', duration, 'unit', duration_unit) END, 'totalDistance', CASE WHEN total_distance IS NULL THEN NULL ELSE json_build_object('value', total_distance, 'unit', total_distance_unit) END, 'totalEnergyBurned', CASE WHEN total_energy_burned IS NULL THEN NULL ELSE json_build_object('value', total_energy_burned, 'unit', total_energy_burned_unit) END"

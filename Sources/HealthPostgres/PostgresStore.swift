@@ -7,10 +7,10 @@ import PostgresNIO
 /// The PostgreSQL store: the SQLite store's tables, anchors and import log in a database many
 /// people share, each row and anchor under its `person`.
 ///
-/// The store keeps one connection. Its ``HealthRecordStore`` side waits for the server on the
+/// The store keeps one connection. Its `HealthRecordStore` side waits for the server on the
 /// calling thread (the command line, an importer's thread); the server's routes use the
 /// `async` methods. An import's writer has a connection of its own, on a thread of its own.
-/// One import per person runs at a time: ``beginImport(input:signature:window:)`` takes a
+/// One import per person runs at a time: `beginImport(input:signature:window:)` takes a
 /// PostgreSQL advisory lock that the writer gives back when it ends, so several processes on
 /// one database stay correct (a process that dies loses its connection, and the lock with it).
 public final class PostgresStore: @unchecked Sendable {
@@ -127,7 +127,8 @@ public final class PostgresStore: @unchecked Sendable {
         do {
             try await query(
                 "CREATE TABLE IF NOT EXISTS healthimport_migrations (name TEXT PRIMARY KEY, applied TEXT NOT NULL)")
-            let applied = Set(try await query("SELECT name FROM healthimport_migrations").map { try $0.decode(String.self) })
+            let applied = Set(
+                try await query("SELECT name FROM healthimport_migrations").map { try $0.decode(String.self) })
             let known = Set(PostgresSchema.migrations.map(\.name))
             if !applied.isSubset(of: known) {
                 throw StoreError(

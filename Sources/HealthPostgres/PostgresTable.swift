@@ -36,7 +36,8 @@ struct PostgresTable: Sendable {
 
     /// `CREATE TABLE ...`.
     var createSQL: String {
-        let lines = ["person TEXT NOT NULL"] + columns.map { "\($0.name) \($0.type)\($0.notNull ? " NOT NULL" : "")" }
+        let lines =
+            ["person TEXT NOT NULL"] + columns.map { "\($0.name) \($0.type)\($0.notNull ? " NOT NULL" : "")" }
             + ["PRIMARY KEY (\((["person"] + key).joined(separator: ", ")))"]
         return "CREATE TABLE \(name) (\n    " + lines.joined(separator: ",\n    ") + "\n)"
     }
@@ -60,7 +61,8 @@ struct PostgresTable: Sendable {
         sql += " ON CONFLICT DO NOTHING"
         if let returning {
             // One row of the new rows' keys, not a row each: rows cross from the driver one by one.
-            sql = "WITH inserted AS (\(sql) RETURNING \(returning)) SELECT coalesce(string_agg(\(returning), ','), '') FROM inserted"
+            sql =
+                "WITH inserted AS (\(sql) RETURNING \(returning)) SELECT coalesce(string_agg(\(returning), ','), '') FROM inserted"
         }
         return sql
     }

@@ -28,7 +28,10 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
         password = components.password
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         database = path.isEmpty ? nil : path
-        requireTLS = components.queryItems?.contains { $0.name == "sslmode" && ["require", "verify-full", "verify-ca"].contains($0.value ?? "") } ?? false
+        requireTLS =
+            components.queryItems?.contains {
+                $0.name == "sslmode" && ["require", "verify-full", "verify-ca"].contains($0.value ?? "")
+            } ?? false
     }
 
     /// The URL without its password, for messages.

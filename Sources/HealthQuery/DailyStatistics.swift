@@ -16,7 +16,9 @@ public struct DayValue: Sendable, Codable, Equatable {
     /// The unit of ``value`` (`count`, `kg`, `count/min`, ...).
     public var unit: String
 
-    public init(day: String, value: Double, minimum: Double? = nil, maximum: Double? = nil, samples: Int? = nil, unit: String) {
+    public init(
+        day: String, value: Double, minimum: Double? = nil, maximum: Double? = nil, samples: Int? = nil, unit: String
+    ) {
         self.day = day
         self.value = value
         self.minimum = minimum
@@ -92,14 +94,17 @@ public struct StoredStatistics: DailyStatistics {
             var samples: Int?
             if case .integer(let count) = line[6] { samples = count }
             return DayValue(
-                day: day, value: Self.number(line[3]) ?? 0, minimum: Self.number(line[4]), maximum: Self.number(line[5]),
+                day: day, value: Self.number(line[3]) ?? 0, minimum: Self.number(line[4]),
+                maximum: Self.number(line[5]),
                 samples: samples, unit: Self.text(line[7]) ?? "")
         }
     }
 
     public func sleep(from: String?, to: String?) throws -> [SleepNight] {
         let rows = try rows(type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, from: from, to: to)
-        let stages = [(3, "InBed"), (5, "Awake"), (6, "AsleepCore"), (7, "AsleepDeep"), (8, "AsleepREM"), (9, "Asleep")]
+        let stages = [
+            (3, "InBed"), (5, "Awake"), (6, "AsleepCore"), (7, "AsleepDeep"), (8, "AsleepREM"), (9, "Asleep"),
+        ]
         return rows.compactMap { line in
             guard let night = Self.text(line[0]) else { return nil }
             var minutes: [String: Double] = [:]
@@ -116,7 +121,8 @@ public struct StoredStatistics: DailyStatistics {
         -> [[StatisticsOutput.Value]]
     {
         var query = StatisticsQuery(
-            type: type, period: period, since: from.flatMap(StatisticsQuery.day), until: to.flatMap(StatisticsQuery.day))
+            type: type, period: period, since: from.flatMap(StatisticsQuery.day), until: to.flatMap(StatisticsQuery.day)
+        )
         return try reader.store.read { db in
             query.fromSamples = try Self.isPending(db, type: type)
             return try query.rows(db)

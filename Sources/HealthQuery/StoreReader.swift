@@ -38,7 +38,8 @@ public final class StoreReader: Sendable {
         try store.read { db in
             var counter = SourceCounts()
             for table in RecordTable.withSources {
-                var sql = "SELECT \(table.typeColumn), coalesce(source_name, '') FROM \(table.name) WHERE \(Self.current)"
+                var sql =
+                    "SELECT \(table.typeColumn), coalesce(source_name, '') FROM \(table.name) WHERE \(Self.current)"
                 var arguments: StatementArguments = []
                 if let type {
                     sql += " AND \(table.typeColumn) = ?"
@@ -65,7 +66,9 @@ public final class StoreReader: Sendable {
             for table in RecordTable.withSources {
                 let found =
                     try Bool.fetchOne(
-                        db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.name) WHERE \(table.typeColumn) = ? AND \(Self.current))",
+                        db,
+                        sql:
+                            "SELECT EXISTS (SELECT 1 FROM \(table.name) WHERE \(table.typeColumn) = ? AND \(Self.current))",
                         arguments: [type]) ?? false
                 if found { return table }
             }

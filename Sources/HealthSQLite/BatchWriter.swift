@@ -40,7 +40,8 @@ final class BatchWriter: RecordBatchWriter {
                     try Self.loop(
                         db, items: items, importID: importID,
                         rowsPerTransaction: commitAtEnd ? Int.max : rowsPerTransaction,
-                        secondsPerTransaction: commitAtEnd ? .infinity : secondsPerTransaction, commitAtEnd: commitAtEnd)
+                        secondsPerTransaction: commitAtEnd ? .infinity : secondsPerTransaction, commitAtEnd: commitAtEnd
+                    )
                 }
                 return .success(outcome)
             } catch {

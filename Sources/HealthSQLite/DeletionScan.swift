@@ -47,7 +47,8 @@ enum DeletionScan {
                 else { continue }
                 try visit(
                     StoredRecord(
-                        id: id, start: sqlite3_column_int64(handle, 1), isMarkedDeleted: sqlite3_column_int(handle, 2) != 0,
+                        id: id, start: sqlite3_column_int64(handle, 1),
+                        isMarkedDeleted: sqlite3_column_int(handle, 2) != 0,
                         place: place))
             }
             sqlite3_reset(handle)

@@ -84,7 +84,8 @@ public final class HealthStore: Sendable {
             }
             let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
             if tables > 0, version == 0, try !db.tableExists("grdb_migrations") {
-                throw StoreError(.corrupt, "\(path) is an SQLite database but not a healthimport store: use another --db")
+                throw StoreError(
+                    .corrupt, "\(path) is an SQLite database but not a healthimport store: use another --db")
             }
         }
     }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GRDB
 import HealthCore
 import HealthExport
 import HealthJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension ImportRecord {
     static let columns =
@@ -25,21 +26,26 @@ enum ImportLog {
     /// Opens a run: refuses when another live process has one running, marks runs left
     /// `running` by dead processes as `interrupted`, and inserts this run's row.
     static func begin(_ db: Database, input: String, signature: String?, window: String) throws -> Int64 {
-        let running = try Row.fetchAll(db, sql: "SELECT id, pid FROM imports WHERE outcome = '\(ImportOutcome.running.rawValue)'")
+        let running = try Row.fetchAll(
+            db, sql: "SELECT id, pid FROM imports WHERE outcome = '\(ImportOutcome.running.rawValue)'")
         for row in running {
             let id: Int64 = row[0]
             let pid: Int32? = row[1]
             if let pid, pid != getpid(), kill(pid, 0) == 0 || errno == EPERM {
                 throw StoreError(
-                    .locked, "another import (pid \(pid), import #\(id)) is writing to this store; wait for it to finish")
+                    .locked,
+                    "another import (pid \(pid), import #\(id)) is writing to this store; wait for it to finish")
             }
             try db.execute(
-                sql: "UPDATE imports SET outcome = '\(ImportOutcome.interrupted.rawValue)', message = 'the process stopped before the end' WHERE id = ?",
+                sql:
+                    "UPDATE imports SET outcome = '\(ImportOutcome.interrupted.rawValue)', message = 'the process stopped before the end' WHERE id = ?",
                 arguments: [id])
         }
         try db.execute(
             sql: "INSERT INTO imports (input, signature, window, started, outcome, pid) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [input, signature, window, ExportTimestamp.now.iso8601, ImportOutcome.running.rawValue, getpid()])
+            arguments: [
+                input, signature, window, ExportTimestamp.now.iso8601, ImportOutcome.running.rawValue, getpid(),
+            ])
         return db.lastInsertedRowID
     }
 
@@ -94,8 +100,10 @@ enum ImportLog {
                 counts = ?, message = ?, pid = NULL WHERE id = ?
                 """,
             arguments: [
-                ExportTimestamp.now.iso8601, outcome.rawValue, total.read, total.new, total.alreadyImported, total.outsideWindow,
-                total.invalid, total.updated, total.deleted, total.repeated, String(decoding: json.bytes, as: UTF8.self),
+                ExportTimestamp.now.iso8601, outcome.rawValue, total.read, total.new, total.alreadyImported,
+                total.outsideWindow,
+                total.invalid, total.updated, total.deleted, total.repeated,
+                String(decoding: json.bytes, as: UTF8.self),
                 message, id,
             ])
     }
@@ -104,7 +112,8 @@ enum ImportLog {
     static func completed(_ db: Database, signature: String) throws -> ImportRecord? {
         try Row.fetchOne(
             db,
-            sql: "SELECT \(ImportRecord.columns) FROM imports WHERE signature = ? AND outcome = '\(ImportOutcome.completed.rawValue)' ORDER BY id DESC LIMIT 1",
+            sql:
+                "SELECT \(ImportRecord.columns) FROM imports WHERE signature = ? AND outcome = '\(ImportOutcome.completed.rawValue)' ORDER BY id DESC LIMIT 1",
             arguments: [signature]
         ).map(ImportRecord.init)
     }

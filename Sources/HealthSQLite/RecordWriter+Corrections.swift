@@ -45,7 +45,9 @@ extension RecordWriter {
         let type = record.type
         let source = record.sourceName ?? ""
         let lookup = try db.cachedStatement(
-            sql: "SELECT version, record_uuid, start_unix FROM sync_versions WHERE type = ? AND source_name = ? AND sync_identifier = ?")
+            sql:
+                "SELECT version, record_uuid, start_unix FROM sync_versions WHERE type = ? AND source_name = ? AND sync_identifier = ?"
+        )
         let row = try Row.fetchOne(lookup, arguments: [type, source, tag.identifier])
         let stored: (id: RecordID, version: Double, start: Int64)? = row.flatMap { row in
             RecordID(row[1] as String).map { ($0, row[0] as Double, row[2] as Int64) }
@@ -75,7 +77,9 @@ extension RecordWriter {
             if let (table, keyedByType) = Self.table(of: record), let stored {
                 let key = keyedByType ? "type = ? AND start_unix = ? AND uuid = ?" : "uuid = ?"
                 let arguments: StatementArguments =
-                    keyedByType ? [item.id.description, type, stored.start, old.description] : [item.id.description, old.description]
+                    keyedByType
+                    ? [item.id.description, type, stored.start, old.description]
+                    : [item.id.description, old.description]
                 try db.execute(sql: "UPDATE \(table) SET replaced_by = ? WHERE \(key)", arguments: arguments)
                 outcome.touched.note(type: type, start: stored.start)
                 touched.noteAround(type: type, start: stored.start)
@@ -122,7 +126,9 @@ extension RecordWriter {
             try db.execute(sql: "DELETE FROM correlation_members WHERE correlation_uuid = ?", arguments: [uuid])
         case .workout:
             try db.execute(sql: "DELETE FROM workouts WHERE uuid = ?", arguments: [uuid])
-            for table in ["workout_activities", "workout_events", "workout_statistics", "workout_routes", "workout_zones"] {
+            for table in [
+                "workout_activities", "workout_events", "workout_statistics", "workout_routes", "workout_zones",
+            ] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE workout_uuid = ?", arguments: [uuid])
             }
         default:
@@ -148,9 +154,11 @@ extension RecordWriter {
             arguments += [summary.activeEnergyBurnedUnit, uuid]
             let set = (columns + ["active_energy_burned_unit"]).map { "\($0) = ?" }.joined(separator: ", ")
             let differs = (columns + ["active_energy_burned_unit"]).map { "\($0) IS NOT ?" }.joined(separator: " OR ")
-            let compare = StatementArguments(values.map { $0.flatMap { $0.isNaN ? nil : $0 } }) + [summary.activeEnergyBurnedUnit]
+            let compare =
+                StatementArguments(values.map { $0.flatMap { $0.isNaN ? nil : $0 } }) + [summary.activeEnergyBurnedUnit]
             try db.execute(
-                sql: "UPDATE activity_summaries SET \(set) WHERE uuid = ? AND (\(differs))", arguments: arguments + compare)
+                sql: "UPDATE activity_summaries SET \(set) WHERE uuid = ? AND (\(differs))",
+                arguments: arguments + compare)
             return db.changesCount > 0
         case .quantity(let sample):
             try db.execute(
@@ -175,14 +183,16 @@ extension RecordWriter {
             return db.changesCount > 0
         case .workout(let workout):
             let digest = Self.digest(of: workout)
-            let stored = try String.fetchOne(db, sql: "SELECT digest FROM record_digests WHERE uuid = ?", arguments: [uuid])
+            let stored = try String.fetchOne(
+                db, sql: "SELECT digest FROM record_digests WHERE uuid = ?", arguments: [uuid])
             guard let stored else {
                 // Stored before digests were kept: this run's content becomes the reference.
                 try saveDigest(of: workout, uuid: uuid)
                 return false
             }
             guard stored != digest else { return false }
-            let deletedBy = try Int64.fetchOne(db, sql: "SELECT deleted_by FROM workouts WHERE uuid = ?", arguments: [uuid])
+            let deletedBy = try Int64.fetchOne(
+                db, sql: "SELECT deleted_by FROM workouts WHERE uuid = ?", arguments: [uuid])
             try removeRows(of: item.record, uuid: uuid)
             _ = try insertRow(item)
             if let deletedBy {

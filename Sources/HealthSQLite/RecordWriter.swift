@@ -405,7 +405,8 @@ final class RecordWriter {
 
     private func write(_ facts: ExportFacts, uuid: String) throws -> Bool {
         let statement = try insert(
-            "INSERT OR IGNORE INTO exports (uuid, export_date, export_unix, locale, version, profile) VALUES (?, ?, ?, ?, ?, ?)")
+            "INSERT OR IGNORE INTO exports (uuid, export_date, export_unix, locale, version, profile) VALUES (?, ?, ?, ?, ?, ?)"
+        )
         statement.text(uuid)
         statement.timestamp(facts.exportDate)
         statement.text(facts.locale)

@@ -1,6 +1,6 @@
 import GRDB
-import HealthCore
 import GRDBSQLite
+import HealthCore
 import HealthExport
 import HealthJSON
 
@@ -126,7 +126,11 @@ final class BoundStatement {
     /// Binds a real, or NULL (NaN is stored as NULL).
     func real(_ value: Double?) {
         let index = next()
-        if let value, !value.isNaN { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+        if let value, !value.isNaN {
+            sqlite3_bind_double(handle, index, value)
+        } else {
+            sqlite3_bind_null(handle, index)
+        }
     }
 
     /// Binds two columns: the ISO 8601 text with offset, then UTC seconds since 1970.

@@ -26,7 +26,8 @@ extension StoreSchema {
             try DistinctIdentityMigration.run(db)
         }
         migrator.registerMigration("v2-views") { db in
-            for view in ["weight_over_time", "daily_steps", "resting_heart_rate", "sleep_by_night", "workout_overview"] {
+            for view in ["weight_over_time", "daily_steps", "resting_heart_rate", "sleep_by_night", "workout_overview"]
+            {
                 try db.execute(sql: "DROP VIEW \(view)")
             }
             try db.execute(sql: currentViews)
@@ -111,7 +112,11 @@ enum DistinctIdentityMigration {
             let key: String = row[1]
             let value: String = row[2]
             var entry = found[uuid] ?? (nil, nil)
-            if key == "HKExternalUUID" { entry.external = entry.external ?? value } else { entry.sync = entry.sync ?? value }
+            if key == "HKExternalUUID" {
+                entry.external = entry.external ?? value
+            } else {
+                entry.sync = entry.sync ?? value
+            }
             found[uuid] = entry
         }
         guard !found.isEmpty else { return }

@@ -31,7 +31,10 @@ extension HealthStore {
                     try indexed
                     ? Self.perTypeByIndex(db, table: table, type: type, start: start)
                     : Row.fetchAll(
-                        db, sql: "SELECT \(type), count(*), min(\(start)), max(\(start)) FROM \(table) \(current) GROUP BY 1")
+                        db,
+                        sql:
+                            "SELECT \(type), count(*), min(\(start)), max(\(start)) FROM \(table) \(current) GROUP BY 1"
+                    )
                 for row in rows {
                     let name: String = row[0]
                     types[name] = TypeStatus(

@@ -20,7 +20,8 @@ enum SampleDecoder {
         let end = try timestamp(fields, "end", required: false) ?? start
         guard end >= start else { throw Failure(message: "end is before start") }
         let header = SampleHeader(
-            type: type, sourceName: fields["sourceName"] as? String ?? "", sourceVersion: fields["sourceVersion"] as? String,
+            type: type, sourceName: fields["sourceName"] as? String ?? "",
+            sourceVersion: fields["sourceVersion"] as? String,
             creationDate: try timestamp(fields, "created", required: false), startDate: start, endDate: end)
         let metadata = try Self.metadata(fields["metadata"])
         let kind = fields["kind"] as? String ?? defaultKind(type)
@@ -34,14 +35,16 @@ enum SampleDecoder {
             guard let kilograms = given ?? UnitConversion.kilograms(value, unit: unit) else {
                 throw Failure(message: "unit '\(unit)' is not a mass")
             }
-            return .weight(WeightSample(header: header, kilograms: kilograms, value: value, unit: unit, metadata: metadata))
+            return .weight(
+                WeightSample(header: header, kilograms: kilograms, value: value, unit: unit, metadata: metadata))
         case "quantity":
             let value = try number(fields, "value")
             let valueText = fields["valueText"] as? String
             guard value != nil || valueText != nil else { throw Failure(message: "a quantity needs a numeric value") }
             return .quantity(
                 QuantitySample(
-                    header: header, value: value, unit: fields["unit"] as? String, valueText: valueText, metadata: metadata))
+                    header: header, value: value, unit: fields["unit"] as? String, valueText: valueText,
+                    metadata: metadata))
         case "category":
             let raw = try number(fields, "rawValue").map { Int($0) }
             let value = fields["value"] as? String

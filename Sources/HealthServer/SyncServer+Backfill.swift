@@ -47,7 +47,8 @@ extension SyncServer {
             throw ServerFailure(.badRequest, "body: error: \(key) must be a date string")
         }
         if try await directory.importRunning(of: person) {
-            throw ServerFailure(.conflict, "an upload for \(person) is still running; mark the backfill complete when it has finished")
+            throw ServerFailure(
+                .conflict, "an upload for \(person) is still running; mark the backfill complete when it has finished")
         }
         let date = try await directory.markBackfillComplete(
             of: person, sampleCount: (count as? NSNumber)?.intValue, start: body["startDate"] as? String,

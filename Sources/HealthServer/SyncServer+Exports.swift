@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import HealthCore
 import HealthExport
 import HealthPostgres
 import Hummingbird
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `POST /api/healthkit/exports`: an export (zip or XML) as the body, imported for the token's person.
 extension SyncServer {
@@ -35,7 +36,8 @@ extension SyncServer {
         store.allOrNothing = true
         do {
             guard try await store.tryImportLock() else {
-                throw ServerFailure(.conflict, "an upload for \(person) is already running; send this one when it has finished")
+                throw ServerFailure(
+                    .conflict, "an upload for \(person) is already running; send this one when it has finished")
             }
             let result = try await receive(request, into: store, options: options)
             await store.close()
@@ -54,7 +56,9 @@ extension SyncServer {
     }
 
     func tooLarge() -> ServerFailure {
-        ServerFailure(.contentTooLarge, "the upload is larger than this server takes (--max-upload \(configuration.maxUpload) bytes)")
+        ServerFailure(
+            .contentTooLarge,
+            "the upload is larger than this server takes (--max-upload \(configuration.maxUpload) bytes)")
     }
 
     /// The run's options: `?window=all|days:N|since:yyyy-MM-dd`, else the backfill window while
@@ -77,7 +81,9 @@ extension SyncServer {
     static func parseWindow(_ text: String) -> ImportWindow? {
         if text == "all" { return .all }
         if text.hasPrefix("days:"), let days = Int(text.dropFirst(5)), days > 0 { return .days(days) }
-        if text.hasPrefix("since:"), let day = TimestampParser.parseDay(String(text.dropFirst(6))) { return .since(day) }
+        if text.hasPrefix("since:"), let day = TimestampParser.parseDay(String(text.dropFirst(6))) {
+            return .since(day)
+        }
         return nil
     }
 
@@ -107,7 +113,8 @@ extension SyncServer {
                     if received > limit { throw tooLarge() }
                     _ = try await feed.write(chunk)
                 }
-                outcome = try await Self.runImport(path: feed.path, feed: feed, store: store, options: options, stop: stop)
+                outcome = try await Self.runImport(
+                    path: feed.path, feed: feed, store: store, options: options, stop: stop)
             } else {
                 async let running = Self.runImport(
                     path: feed.path, feed: feed, store: store, options: options, stop: stop)

@@ -18,7 +18,9 @@ extension SyncServer {
         do {
             body = try await request.collectBody(upTo: limit)
         } catch {
-            throw ServerFailure(.contentTooLarge, "the samples are larger than \(limit) bytes: send at most \(Self.samplesPerRequest) per request")
+            throw ServerFailure(
+                .contentTooLarge,
+                "the samples are larger than \(limit) bytes: send at most \(Self.samplesPerRequest) per request")
         }
         let objects = try Self.parseSamples(Data(body.readableBytesView))
         var identity = RecordIdentity()
@@ -35,7 +37,8 @@ extension SyncServer {
         let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
         do {
             guard try await store.tryImportLock() else {
-                throw ServerFailure(.conflict, "an upload for \(person) is already running; send these samples when it has finished")
+                throw ServerFailure(
+                    .conflict, "an upload for \(person) is already running; send these samples when it has finished")
             }
             let duplicates = try await store.insertRecords(records)
             await store.close()
@@ -63,7 +66,8 @@ extension SyncServer {
                 throw ServerFailure(.badRequest, "body: error: malformed JSON: expected an array of samples")
             }
             guard array.count <= samplesPerRequest else {
-                throw ServerFailure(.contentTooLarge, "\(array.count) samples: send at most \(samplesPerRequest) per request")
+                throw ServerFailure(
+                    .contentTooLarge, "\(array.count) samples: send at most \(samplesPerRequest) per request")
             }
             return array.enumerated().map { (line: $0.offset + 1, value: $0.element) }
         }
@@ -75,7 +79,9 @@ extension SyncServer {
             }
             objects.append((number + 1, object))
             guard objects.count <= samplesPerRequest else {
-                throw ServerFailure(.contentTooLarge, "more than \(samplesPerRequest) samples: send at most \(samplesPerRequest) per request")
+                throw ServerFailure(
+                    .contentTooLarge,
+                    "more than \(samplesPerRequest) samples: send at most \(samplesPerRequest) per request")
             }
         }
         return objects

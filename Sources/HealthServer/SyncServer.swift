@@ -78,7 +78,8 @@ public final class SyncServer: Sendable {
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
             case let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces), !token.isEmpty
         else {
-            throw ServerFailure(.unauthorized, "no bearer token: send Authorization: Bearer TOKEN (healthimport people add NAME)")
+            throw ServerFailure(
+                .unauthorized, "no bearer token: send Authorization: Bearer TOKEN (healthimport people add NAME)")
         }
         return token
     }
@@ -98,7 +99,8 @@ public final class SyncServer: Sendable {
         guard let admin = configuration.adminToken, !admin.isEmpty,
             PostgresStore.tokenHash(token) == PostgresStore.tokenHash(admin)
         else {
-            throw ServerFailure(.unauthorized, "this route takes the admin token (serve --admin-token or HEALTHIMPORT_ADMIN_TOKEN)")
+            throw ServerFailure(
+                .unauthorized, "this route takes the admin token (serve --admin-token or HEALTHIMPORT_ADMIN_TOKEN)")
         }
     }
 

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import Foundation
 import HealthExport
 import NIOCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where an upload's bytes go on their way to the reader: a pipe for XML, which the reader
 /// parses as it arrives, or an unlinked temporary file for a zip, whose directory sits at its
@@ -48,7 +49,9 @@ final class UploadFeed: @unchecked Sendable {
         var template = Array("\(folder)/healthimport-upload-XXXXXX".utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else {
-            throw ExportError(.unreadable, "cannot make a temporary file for the upload in \(folder): \(String(cString: strerror(errno)))")
+            throw ExportError(
+                .unreadable,
+                "cannot make a temporary file for the upload in \(folder): \(String(cString: strerror(errno)))")
         }
         unlink(template)
         return UploadFeed(read: descriptor, write: descriptor, spooled: true)
@@ -67,7 +70,8 @@ final class UploadFeed: @unchecked Sendable {
                             if errno == EINTR { continue }
                             if errno == EPIPE { return .success(false) }
                             return .failure(
-                                ExportError(.unreadable, "cannot write the upload: \(String(cString: strerror(errno)))"))
+                                ExportError(.unreadable, "cannot write the upload: \(String(cString: strerror(errno)))")
+                            )
                         }
                         offset += written
                     }

@@ -1,15 +1,19 @@
 import HealthExport
-import Testing
-@testable import HealthCore
 import HealthFixtures
+import Testing
+
+@testable import HealthCore
 
 @Suite struct AnchorPolicyTests {
     let id = RecordID(name: "a")
     let other = RecordID(name: "b")
     let anchor = Anchor(type: "T", newestCreation: 1_000, boundary: [RecordID(name: "a")], coveredStart: 500)
 
-    func decide(_ anchor: Anchor?, start: Int64, creation: Int64, id: RecordID, runStart: Int64? = 600) -> RecordDecision {
-        AnchorPolicy.decide(anchor: anchor, start: start, creation: creation, id: id, runStart: runStart, runTakesAll: runStart == nil)
+    func decide(_ anchor: Anchor?, start: Int64, creation: Int64, id: RecordID, runStart: Int64? = 600)
+        -> RecordDecision
+    {
+        AnchorPolicy.decide(
+            anchor: anchor, start: start, creation: creation, id: id, runStart: runStart, runTakesAll: runStart == nil)
     }
 
     @Test("Without an anchor a type takes its window")
@@ -46,12 +50,14 @@ import HealthFixtures
         let record = HealthRecord.quantity(
             QuantitySample(
                 header: SampleHeader(
-                    type: "T", sourceName: "s", creationDate: ExportTimestamp(secondsSince1970: 2_000, offsetMinutes: 0),
+                    type: "T", sourceName: "s",
+                    creationDate: ExportTimestamp(secondsSince1970: 2_000, offsetMinutes: 0),
                     startDate: ExportTimestamp(secondsSince1970: 1_500, offsetMinutes: 0),
                     endDate: ExportTimestamp(secondsSince1970: 1_500, offsetMinutes: 0)), value: 1, unit: "count"))
         for (window, given, covered) in [(ImportWindow.standard, false, Int64?(500)), (.all, true, nil)] {
             let policy = AnchorPolicy(anchors: ["T": anchor], window: window, windowGiven: given)
-            policy.prepare(facts: ExportFacts(exportDate: ExportTimestamp(secondsSince1970: 3_000_000, offsetMinutes: 0)))
+            policy.prepare(
+                facts: ExportFacts(exportDate: ExportTimestamp(secondsSince1970: 3_000_000, offsetMinutes: 0)))
             #expect(policy.decide(record, id: other) == .new)
             let advanced = policy.advancedAnchors(updated: nil)
             #expect(advanced.count == 1)

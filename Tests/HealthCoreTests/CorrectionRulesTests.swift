@@ -31,7 +31,9 @@ import Testing
     func finder() throws {
         let read = (0..<1_000).filter { $0 % 10 != 3 }.map(Self.id)
         let sightings = RunSightings.collecting(type: "T", ids: read)
-        let stored = (0..<1_000).map { StoredRecord(id: Self.id($0), start: Int64($0), isMarkedDeleted: $0 == 5, place: 0) }
+        let stored = (0..<1_000).map {
+            StoredRecord(id: Self.id($0), start: Int64($0), isMarkedDeleted: $0 == 5, place: 0)
+        }
         let plan = DeletionPlan(ranges: ["T": (nil, 10_000)], sightings: sightings, acceptDeletions: false, importID: 7)
         let findings = try DeletionFinder.find(plan) { _, _, _, visit in for record in stored { try visit(record) } }
         #expect(findings.deletions["T"]?.map(\.start) == (0..<1_000).filter { $0 % 10 == 3 }.map(Int64.init))

@@ -1,6 +1,7 @@
-@testable import HealthCore
 import HealthFixtures
 import Testing
+
+@testable import HealthCore
 
 @Suite struct DecimalDigitsTests {
     static func written(_ value: Int64) -> String {
@@ -20,7 +21,9 @@ import Testing
             values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
         }
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2000 { values.append(Int64.random(in: Int64.min...Int64.max, using: &generator) >> Int64.random(in: 0..<63)) }
+        for _ in 0..<2000 {
+            values.append(Int64.random(in: Int64.min...Int64.max, using: &generator) >> Int64.random(in: 0..<63))
+        }
         for value in values { #expect(Self.written(value) == String(value)) }
     }
 }

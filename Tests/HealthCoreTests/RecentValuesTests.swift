@@ -1,6 +1,7 @@
-@testable import HealthCore
 import HealthFixtures
 import Testing
+
+@testable import HealthCore
 
 @Suite struct RecentValuesTests {
     /// The plain model: a dictionary and the order of arrival, forgetting the oldest when full.
@@ -23,8 +24,9 @@ import Testing
         RecordID(high: 0x5000 | serial << 16, low: 0x8000_0000_0000_0000 | serial << 20 | slot)
     }
 
-    @Test("Remembers and forgets exactly as a dictionary with the order of arrival does",
-          arguments: [1, 3, 8, 64])
+    @Test(
+        "Remembers and forgets exactly as a dictionary with the order of arrival does",
+        arguments: [1, 3, 8, 64])
     func likeTheModel(limit: Int) {
         var generator = SystemRandomNumberGenerator()
         var memory = RecentValues(limit: limit)
@@ -42,7 +44,9 @@ import Testing
     @Test("A name seen again within the limit gives its first value; one pushed out is new again")
     func limitOfFour() {
         var memory = RecentValues(limit: 4)
-        for serial in 0..<4 { #expect(memory.firstValue(for: Self.id(UInt64(serial), slot: 1), remembering: Double(serial)) == nil) }
+        for serial in 0..<4 {
+            #expect(memory.firstValue(for: Self.id(UInt64(serial), slot: 1), remembering: Double(serial)) == nil)
+        }
         #expect(memory.firstValue(for: Self.id(0, slot: 1), remembering: 9) == 0)
         #expect(memory.firstValue(for: Self.id(4, slot: 1), remembering: 4) == nil)
         #expect(memory.firstValue(for: Self.id(0, slot: 1), remembering: 7) == nil)

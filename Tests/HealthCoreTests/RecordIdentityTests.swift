@@ -1,14 +1,17 @@
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthFixtures
 import Testing
 
 @Suite struct RecordIdentityTests {
-    static let watch = "&lt;&lt;HKDevice: 0x283a1c0f0&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"
-    static let watchElsewhere = "&lt;&lt;HKDevice: 0x600002b1c&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"
+    static let watch =
+        "&lt;&lt;HKDevice: 0x283a1c0f0&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"
+    static let watchElsewhere =
+        "&lt;&lt;HKDevice: 0x600002b1c&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.1&gt;"
 
     func weight(_ value: String, unit: String, start: String, device: String = watch) -> String {
-        minimalExport("""
+        minimalExport(
+            """
              <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Anna’s iPhone" unit="\(unit)" device="\(device)" creationDate="\(start)" startDate="\(start)" endDate="\(start)" value="\(value)"/>
             """)
     }
@@ -21,8 +24,11 @@ import Testing
         #expect(paris.count == 1)
     }
 
-    @Test("The same weight exported in pounds, stones or grams keeps its UUID",
-          arguments: [("154.765", "lb"), ("154.8", "lb"), ("154.76450805378406", "lb"), ("11.0546", "st"), ("70200", "g")])
+    @Test(
+        "The same weight exported in pounds, stones or grams keeps its UUID",
+        arguments: [
+            ("154.765", "lb"), ("154.8", "lb"), ("154.76450805378406", "lb"), ("11.0546", "st"), ("70200", "g"),
+        ])
     func otherUnit(value: String, unit: String) throws {
         let kilograms = try ids(weight("70.2", unit: "kg", start: "2024-05-30 08:00:00 +0200"))
         let other = try ids(weight(value, unit: unit, start: "2024-05-30 08:00:00 +0200"))
@@ -32,43 +38,56 @@ import Testing
     @Test("Another HKDevice address does not change the UUID")
     func otherDeviceAddress() throws {
         let first = try ids(weight("70.2", unit: "kg", start: "2024-05-30 08:00:00 +0200"))
-        let second = try ids(weight("70.2", unit: "kg", start: "2024-05-30 08:00:00 +0200", device: Self.watchElsewhere))
+        let second = try ids(
+            weight("70.2", unit: "kg", start: "2024-05-30 08:00:00 +0200", device: Self.watchElsewhere))
         #expect(first == second)
     }
 
     @Test("Attribute order does not change the UUID")
     func attributeOrder() throws {
-        let ordered = try ids(minimalExport("""
-             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:10:00 +0200" value="512"/>
-            """))
-        let shuffled = try ids(minimalExport("""
-             <Record value="512" endDate="2024-05-30 08:10:00 +0200" unit="count" startDate="2024-05-30 08:00:00 +0200" sourceName="Phone" type="HKQuantityTypeIdentifierStepCount"/>
-            """))
+        let ordered = try ids(
+            minimalExport(
+                """
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:10:00 +0200" value="512"/>
+                """))
+        let shuffled = try ids(
+            minimalExport(
+                """
+                 <Record value="512" endDate="2024-05-30 08:10:00 +0200" unit="count" startDate="2024-05-30 08:00:00 +0200" sourceName="Phone" type="HKQuantityTypeIdentifierStepCount"/>
+                """))
         #expect(ordered == shuffled)
     }
 
     @Test("A workout keeps its UUID when its totals move from attributes into statistics")
     func workoutTotalsMoved() throws {
-        let old = try ids(minimalExport("""
-             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" totalDistance="5.2" totalDistanceUnit="km" totalEnergyBurned="320" totalEnergyBurnedUnit="kcal" sourceName="Watch" startDate="2024-05-30 07:00:00 +0200" endDate="2024-05-30 07:30:00 +0200"/>
-            """))
-        let new = try ids(minimalExport("""
-             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" startDate="2024-05-30 01:00:00 -0400" endDate="2024-05-30 01:30:00 -0400">
-              <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-05-30 01:00:00 -0400" endDate="2024-05-30 01:30:00 -0400" sum="3.23113" unit="mi"/>
-              <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-05-30 01:00:00 -0400" endDate="2024-05-30 01:30:00 -0400" sum="1338.88" unit="kJ"/>
-             </Workout>
-            """))
+        let old = try ids(
+            minimalExport(
+                """
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" totalDistance="5.2" totalDistanceUnit="km" totalEnergyBurned="320" totalEnergyBurnedUnit="kcal" sourceName="Watch" startDate="2024-05-30 07:00:00 +0200" endDate="2024-05-30 07:30:00 +0200"/>
+                """))
+        let new = try ids(
+            minimalExport(
+                """
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" startDate="2024-05-30 01:00:00 -0400" endDate="2024-05-30 01:30:00 -0400">
+                  <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-05-30 01:00:00 -0400" endDate="2024-05-30 01:30:00 -0400" sum="3.23113" unit="mi"/>
+                  <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-05-30 01:00:00 -0400" endDate="2024-05-30 01:30:00 -0400" sum="1338.88" unit="kJ"/>
+                 </Workout>
+                """))
         #expect(old == new)
     }
 
     @Test("An old numeric sleep value and its modern name give the same UUID")
     func categoryNames() throws {
-        let old = try ids(minimalExport("""
-             <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Phone" startDate="2024-05-30 01:00:00 +0200" endDate="2024-05-30 02:00:00 +0200" value="1"/>
-            """))
-        let new = try ids(minimalExport("""
-             <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Phone" startDate="2024-05-30 01:00:00 +0200" endDate="2024-05-30 02:00:00 +0200" value="HKCategoryValueSleepAnalysisAsleep"/>
-            """))
+        let old = try ids(
+            minimalExport(
+                """
+                 <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Phone" startDate="2024-05-30 01:00:00 +0200" endDate="2024-05-30 02:00:00 +0200" value="1"/>
+                """))
+        let new = try ids(
+            minimalExport(
+                """
+                 <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Phone" startDate="2024-05-30 01:00:00 +0200" endDate="2024-05-30 02:00:00 +0200" value="HKCategoryValueSleepAnalysisAsleep"/>
+                """))
         #expect(old == new)
     }
 
@@ -83,8 +102,11 @@ import Testing
         #expect(all.count == 3)
         #expect(all[0] != all[1])
         #expect(all[0] == all[2])
-        let inPounds = try ids(minimalExport(body.replacingOccurrences(of: "unit=\"kg\"", with: "unit=\"lb\"")
-            .replacingOccurrences(of: "70.1", with: "154.545").replacingOccurrences(of: "70.4", with: "155.207")))
+        let inPounds = try ids(
+            minimalExport(
+                body.replacingOccurrences(of: "unit=\"kg\"", with: "unit=\"lb\"")
+                    .replacingOccurrences(of: "70.1", with: "154.545").replacingOccurrences(of: "70.4", with: "155.207")
+            ))
         #expect(inPounds[0] == all[0])
     }
 
@@ -123,11 +145,13 @@ import Testing
     func canonicalName() throws {
         let start = try #require(TimestampParser.parse("2024-05-30 08:00:00 +0200"))
         let sample = WeightSample(
-            header: SampleHeader(type: "HKQuantityTypeIdentifierBodyMass", sourceName: "Scale", startDate: start, endDate: start),
+            header: SampleHeader(
+                type: "HKQuantityTypeIdentifierBodyMass", sourceName: "Scale", startDate: start, endDate: start),
             kilograms: 70.2, value: 70.2, unit: "kg")
         var identity = RecordIdentity()
-        #expect(identity.canonicalName(of: .weight(sample))
-            == "HKQuantityTypeIdentifierBodyMass\u{1F}Scale\u{1F}1717048800\u{1F}1717048800\u{1F}\u{1F}")
+        #expect(
+            identity.canonicalName(of: .weight(sample))
+                == "HKQuantityTypeIdentifierBodyMass\u{1F}Scale\u{1F}1717048800\u{1F}1717048800\u{1F}\u{1F}")
         var other = RecordIdentity()
         #expect(identity.id(of: .weight(sample)) == other.id(of: .weight(sample)))
     }

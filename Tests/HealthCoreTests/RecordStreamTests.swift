@@ -1,6 +1,6 @@
 import Foundation
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthFixtures
 import HealthJSON
 import Testing
@@ -31,9 +31,10 @@ import Testing
 
     @Test("Selecting blood pressure yields the correlations and their members only")
     func selection() throws {
-        let body = Self.bloodPressure + """
-             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:10:00 +0200" value="512"/>
-            """
+        let body =
+            Self.bloodPressure + """
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:10:00 +0200" value="512"/>
+                """
         let (records, _) = try stream(minimalExport(body), types: ["blood-pressure"])
         #expect(Set(records.map(\.record.kind)) == [.quantity, .correlation])
         #expect(records.count == 6)
@@ -73,7 +74,9 @@ import Testing
         let since = try stream(minimalExport(body), window: .since(CalendarDay(year: 2024, month: 5, day: 30))).report
         #expect(since.counts["HKQuantityTypeIdentifierStepCount"] == TypeCounts(new: 1, outsideWindow: 1))
         let nineOClock = body.replacingOccurrences(of: "00:00:00 +0200\" endDate", with: "09:00:00 +0200\" endDate")
-            .replacingOccurrences(of: "23:59:59 +0200\" endDate=\"2024-05-30", with: "08:59:59 +0200\" endDate=\"2024-05-30")
+            .replacingOccurrences(
+                of: "23:59:59 +0200\" endDate=\"2024-05-30", with: "08:59:59 +0200\" endDate=\"2024-05-30"
+            )
             .replacingOccurrences(of: "2024-05-29 08:59:59", with: "2024-05-30 08:59:59")
         let days = try stream(minimalExport(nineOClock), window: .days(2)).report
         #expect(days.counts["HKQuantityTypeIdentifierStepCount"] == TypeCounts(new: 1, outsideWindow: 1))
@@ -84,9 +87,11 @@ import Testing
         struct Stop: Error {}
         var body = ""
         for minute in 0..<5000 {
-            body += "<Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone\" unit=\"count\" startDate=\"2024-05-30 08:00:00 +0200\" endDate=\"2024-05-30 08:10:00 +0200\" value=\"\(minute)\"/>\n"
+            body +=
+                "<Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone\" unit=\"count\" startDate=\"2024-05-30 08:00:00 +0200\" endDate=\"2024-05-30 08:10:00 +0200\" value=\"\(minute)\"/>\n"
         }
-        let stream = RecordStream(reader: ExportReader(source: MemorySource(minimalExport(body))), policy: WindowPolicy(window: .all))
+        let stream = RecordStream(
+            reader: ExportReader(source: MemorySource(minimalExport(body))), policy: WindowPolicy(window: .all))
         var seen = 0
         #expect(throws: Stop.self) {
             try stream.run { _ in
@@ -124,13 +129,15 @@ import Testing
     func window(path: String) throws {
         let file = try #require(Self.files.first { $0.path == path })
         let stream = RecordStream(
-            reader: try ExportReader(path: repositoryRoot + "/SampleExports/" + path), policy: WindowPolicy(window: .standard))
+            reader: try ExportReader(path: repositoryRoot + "/SampleExports/" + path),
+            policy: WindowPolicy(window: .standard))
         var samples = 0
         _ = try stream.run { if Self.isSample($0.record) { samples += 1 } }
         // Members only inside correlations are yielded as samples of their own; count them apart.
         var members = 0
         let all = RecordStream(
-            reader: try ExportReader(path: repositoryRoot + "/SampleExports/" + path), policy: WindowPolicy(window: .all))
+            reader: try ExportReader(path: repositoryRoot + "/SampleExports/" + path),
+            policy: WindowPolicy(window: .all))
         var allSamples = 0
         _ = try all.run { if Self.isSample($0.record) { allSamples += 1 } }
         members = allSamples - (file.elements["Record"] ?? 0)

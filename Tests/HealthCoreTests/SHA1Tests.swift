@@ -1,6 +1,7 @@
-@testable import HealthCore
 import HealthFixtures
 import Testing
+
+@testable import HealthCore
 
 @Suite struct SHA1Tests {
     /// `count` bytes of a fixed pattern, so that every length tests different content.
@@ -57,8 +58,9 @@ import Testing
         #expect(twoBlocks.withUnsafeBytes { Self.hex(SHA1.digest($0)) } == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
     }
 
-    @Test("The SHA-extension and portable paths agree at every length up to 300 and at every offset",
-          .enabled(if: SHA1.usesHardware))
+    @Test(
+        "The SHA-extension and portable paths agree at every length up to 300 and at every offset",
+        .enabled(if: SHA1.usesHardware))
     func pathsAgree() {
         let bytes = Self.pattern(320)
         bytes.withUnsafeBytes { all in

@@ -8,7 +8,8 @@ import Testing
 /// included, each measurement once.
 @Suite struct SummaryRecordsAgreementTests {
     /// Per type: what the summary counts (overview when it can) and what the record stream yields.
-    static func counts(_ open: () throws -> any RecordSource) throws -> (summary: [String: Int], records: [String: Int]) {
+    static func counts(_ open: () throws -> any RecordSource) throws -> (summary: [String: Int], records: [String: Int])
+    {
         let summary = try ExportSummary.read(
             opening: open, reopenable: true, countsMember: CorrelationMembers.summaryRule, progress: { _ in })
         var records: [String: Int] = [:]

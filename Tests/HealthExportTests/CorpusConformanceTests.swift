@@ -51,8 +51,9 @@ import Testing
         Expectation(file: "kkuichi-ms051uh-synthetic-sk_SK-head300k.xml", records: 1375),
     ]
 
-    @Test("Every corpus export reads without error and matches the published counts",
-          .enabled(if: available, "../shared/corpus is not beside this clone"), arguments: expectations)
+    @Test(
+        "Every corpus export reads without error and matches the published counts",
+        .enabled(if: available, "../shared/corpus is not beside this clone"), arguments: expectations)
     func corpusFile(expected: Expectation) throws {
         let reader = try ExportReader(path: Self.corpus + "/" + expected.file)
         var records: [HealthRecord] = []
@@ -70,8 +71,9 @@ import Testing
         if let beats = expected.beats { #expect(counts.beats == beats) }
     }
 
-    @Test("The iOS 16 export with the broken DTD reads, and gives its version",
-          .enabled(if: available, "../shared/corpus is not beside this clone"))
+    @Test(
+        "The iOS 16 export with the broken DTD reads, and gives its version",
+        .enabled(if: available, "../shared/corpus is not beside this clone"))
     func brokenDTD() throws {
         let reader = try ExportReader(path: Self.corpus + "/reconstructed/ios16.0-v12-broken-dtd_reconstructed.xml")
         var records: [HealthRecord] = []
@@ -80,17 +82,19 @@ import Testing
         #expect(records.count > 1)
     }
 
-    @Test("Clinical documents (export_cda.xml) are refused as not an export",
-          .enabled(if: available, "../shared/corpus is not beside this clone"),
-          arguments: ["hacktj23-export_cda.xml", "rgosdin-docs-ios12.3-2019_export_cda.xml"])
+    @Test(
+        "Clinical documents (export_cda.xml) are refused as not an export",
+        .enabled(if: available, "../shared/corpus is not beside this clone"),
+        arguments: ["hacktj23-export_cda.xml", "rgosdin-docs-ios12.3-2019_export_cda.xml"])
     func clinicalDocuments(file: String) throws {
         let reader = try ExportReader(path: Self.corpus + "/" + file)
         let error = try #require(throws: ExportError.self) { try reader.read { _ in } }
         #expect(error.code == .notAnExport)
     }
 
-    @Test("Excerpts with a decimal-comma HRV list and a workout with zones read",
-          .enabled(if: available, "../shared/corpus is not beside this clone"))
+    @Test(
+        "Excerpts with a decimal-comma HRV list and a workout with zones read",
+        .enabled(if: available, "../shared/corpus is not beside this clone"))
     func excerpts() throws {
         var records: [HealthRecord] = []
         let hrv = try ExportReader(path: Self.corpus + "/excerpts/healthsync-hrv-activitysummary-en_PT-excerpt.xml")
@@ -102,7 +106,9 @@ import Testing
         let zones = try ExportReader(path: Self.corpus + "/excerpts/healthsync-workout-zones-excerpt.xml")
         let report = try zones.read { records.append($0) }
         #expect(records.compactMap(\.workout).count == 1)
-        #expect(records.compactMap(\.quantity).map(\.header.type) == ["HKQuantityTypeIdentifierEstimatedWorkoutEffortScore"])
+        #expect(
+            records.compactMap(\.quantity).map(\.header.type) == ["HKQuantityTypeIdentifierEstimatedWorkoutEffortScore"]
+        )
         #expect(report.unknownElements["WorkoutZoneGroup"] == nil)
         #expect(records.compactMap(\.workout).first?.zoneGroups.first?.zones.count == 3)
     }

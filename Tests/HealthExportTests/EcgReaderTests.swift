@@ -1,8 +1,8 @@
 import Foundation
+import HealthFixtures
 import Testing
 
 @testable import HealthExport
-import HealthFixtures
 
 @Suite struct EcgReaderTests {
     static func parse(_ text: String) throws -> Electrocardiogram {
@@ -10,8 +10,9 @@ import HealthFixtures
             Array(text.utf8), filePath: "electrocardiograms/test.csv", displayName: "test.csv")
     }
 
-    @Test("The public ECG file reads its header and every sample",
-          .enabled(if: ZipFixtures.corpusAvailable, "../shared/corpus is not beside this clone"))
+    @Test(
+        "The public ECG file reads its header and every sample",
+        .enabled(if: ZipFixtures.corpusAvailable, "../shared/corpus is not beside this clone"))
     func readsPublicFile() throws {
         let path = ZipFixtures.corpus + "/hacktj23-ecg_2023-03-04.csv"
         try #require(FileManager.default.fileExists(atPath: path))
@@ -30,8 +31,9 @@ import HealthFixtures
         #expect(ecg.endDate == ecg.recordedDate.adding(seconds: 29))
     }
 
-    @Test("Decimal commas are read per locale, and a bare integer is a sample",
-          .enabled(if: ZipFixtures.corpusAvailable, "../shared/corpus is not beside this clone"))
+    @Test(
+        "Decimal commas are read per locale, and a bare integer is a sample",
+        .enabled(if: ZipFixtures.corpusAvailable, "../shared/corpus is not beside this clone"))
     func readsDecimalCommas() throws {
         let path = ZipFixtures.corpus + "/excerpts/healthsync-ecg-pt-decimal-comma-excerpt.csv"
         try #require(FileManager.default.fileExists(atPath: path))

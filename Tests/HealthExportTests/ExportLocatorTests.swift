@@ -1,8 +1,8 @@
 import Foundation
+import HealthFixtures
 import Testing
 
 @testable import HealthExport
-import HealthFixtures
 
 @Suite struct ExportLocatorTests {
     static let samples: [String] = {

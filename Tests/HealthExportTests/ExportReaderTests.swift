@@ -19,7 +19,8 @@ import Testing
 
     @Test("A quantity record becomes a typed sample with metadata and a parsed device")
     func quantity() throws {
-        let xml = export("""
+        let xml = export(
+            """
              <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Anna’s Apple Watch" sourceVersion="10.1" device="\(Self.device)" unit="count/min" creationDate="2024-05-30 08:01:02 +0200" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:00:00 +0200" value="72">
               <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="1"/>
              </Record>
@@ -34,10 +35,12 @@ import Testing
         #expect(sample.metadata == [MetadataEntry(key: "HKMetadataKeyHeartRateMotionContext", value: "1")])
     }
 
-    @Test("Body mass becomes a weight in kilograms whatever the unit",
-          arguments: [("kg", 70.0, 70.0), ("lb", 154.32358352941, 70.0), ("st", 11.0231131, 70.0), ("g", 70000.0, 70.0)])
+    @Test(
+        "Body mass becomes a weight in kilograms whatever the unit",
+        arguments: [("kg", 70.0, 70.0), ("lb", 154.32358352941, 70.0), ("st", 11.0231131, 70.0), ("g", 70000.0, 70.0)])
     func weight(unit: String, value: Double, kilograms: Double) throws {
-        let xml = export("""
+        let xml = export(
+            """
              <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="\(unit)" startDate="2024-05-30 07:00:00 +0200" endDate="2024-05-30 07:00:00 +0200" value="\(value)"/>
             """)
         let weight = try #require(try readAll(xml).records.last?.weight)
@@ -48,7 +51,8 @@ import Testing
 
     @Test("Category values stay names; old numeric values get their names")
     func categories() throws {
-        let xml = export("""
+        let xml = export(
+            """
              <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" startDate="2024-05-30 01:00:00 +0200" endDate="2024-05-30 02:00:00 +0200" value="HKCategoryValueSleepAnalysisAsleepREM"/>
              <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" unit="" startDate="2024-05-30 02:00:00 +0200" endDate="2024-05-30 03:00:00 +0200" value="0"/>
             """)
@@ -59,7 +63,8 @@ import Testing
 
     @Test("HRV beats resolve to instants on the record's day, including just after midnight")
     func heartbeats() throws {
-        let xml = export("""
+        let xml = export(
+            """
              <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Watch" unit="ms" startDate="2024-05-30 23:59:58 -0700" endDate="2024-05-31 00:00:58 -0700" value="41.2">
               <HeartRateVariabilityMetadataList>
                <InstantaneousBeatsPerMinute bpm="62" time="11:59:58.50 PM"/>
@@ -76,7 +81,8 @@ import Testing
 
     @Test("Correlations carry their member records")
     func correlation() throws {
-        let xml = export("""
+        let xml = export(
+            """
              <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="Omron" startDate="2024-05-30 07:00:00 +0200" endDate="2024-05-30 07:00:00 +0200">
               <MetadataEntry key="HKWasUserEntered" value="0"/>
               <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" sourceName="Omron" unit="mmHg" startDate="2024-05-30 07:00:00 +0200" endDate="2024-05-30 07:00:00 +0200" value="121"/>
@@ -92,7 +98,8 @@ import Testing
 
     @Test("Workout totals come from statistics when present, else from the old attributes")
     func workoutTotals() throws {
-        let xml = export("""
+        let xml = export(
+            """
              <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" startDate="2024-05-30 07:00:00 +0200" endDate="2024-05-30 07:30:00 +0200">
               <WorkoutEvent type="HKWorkoutEventTypePause" date="2024-05-30 07:10:00 +0200"/>
               <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-05-30 07:00:00 +0200" endDate="2024-05-30 07:30:00 +0200" sum="5.2" unit="km"/>
@@ -115,7 +122,8 @@ import Testing
 
     @Test("Workout activities keep their own events, statistics and metadata, without double counting")
     func workoutActivities() throws {
-        let xml = export("""
+        let xml = export(
+            """
              <Workout workoutActivityType="HKWorkoutActivityTypeSwimBikeRun" sourceName="Watch" startDate="2024-05-30 07:00:00 +0200" endDate="2024-05-30 09:00:00 +0200">
               <WorkoutActivity uuid="0C822588-0470-4F37-9676-C324BF454FBE" startDate="2024-05-30 07:00:00 +0200" endDate="2024-05-30 08:00:00 +0200" duration="60" durationUnit="min">
                <WorkoutEvent type="HKWorkoutEventTypeSegment" date="2024-05-30 07:00:00 +0200" duration="10" durationUnit="min">
@@ -141,7 +149,8 @@ import Testing
 
     @Test("Old inline route points become a route record after their workout")
     func inlineRoute() throws {
-        let xml = export("""
+        let xml = export(
+            """
              <Workout workoutActivityType="HKWorkoutActivityTypeWalking" sourceName="Phone" startDate="2019-06-11 15:00:00 -0700" endDate="2019-06-11 15:30:00 -0700">
               <WorkoutRoute sourceName="Phone" startDate="2019-06-11 15:00:00 -0700" endDate="2019-06-11 15:30:00 -0700">
                <Location date="2019-06-11 15:00:42 -0700" latitude="37.77" longitude="-122.41" altitude="10.2" horizontalAccuracy="5" verticalAccuracy="3" course="120.5" speed="2.7"/>
@@ -159,7 +168,8 @@ import Testing
 
     @Test("Activity summaries read both the old and the new move-time attributes")
     func activitySummaries() throws {
-        let xml = export("""
+        let xml = export(
+            """
              <ActivitySummary dateComponents="2024-05-29" activeEnergyBurned="410.5" activeEnergyBurnedGoal="500" activeEnergyBurnedUnit="kcal" appleMoveMinutes="31" appleMoveMinutesGoal="30" appleExerciseTime="25" appleExerciseTimeGoal="30" appleStandHours="10" appleStandHoursGoal="12"/>
              <ActivitySummary dateComponents="2024-05-30" activeEnergyBurned="1200" activeEnergyBurnedUnit="kJ" appleMoveTime="42" appleMoveTimeGoal="30"/>
             """)
@@ -172,7 +182,8 @@ import Testing
 
     @Test("Clinical records, audiograms and vision prescriptions are read")
     func otherElements() throws {
-        let xml = export("""
+        let xml = export(
+            """
              <ClinicalRecord type="HKClinicalTypeIdentifierLabResultRecord" identifier="abc-1" sourceName="Clinic" sourceURL="https://fhir.example/api" fhirVersion="4.0.1" receivedDate="2024-05-01 10:00:00 +0200" resourceFilePath="/clinical-records/abc-1.json"/>
              <Audiogram type="HKDataTypeIdentifierAudiogram" sourceName="EarTest" startDate="2024-05-02 10:00:00 +0200" endDate="2024-05-02 10:10:00 +0200">
               <SensitivityPoint frequencyValue="1000" frequencyUnit="Hz" leftEarValue="15" leftEarUnit="dBHL"/>
@@ -188,7 +199,8 @@ import Testing
 
     @Test("A record with a bad date is counted as invalid with a reason, and the rest still read")
     func invalidDate() throws {
-        let xml = export("""
+        let xml = export(
+            """
              <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-13-40 10:00:00 +0200" endDate="2024-05-30 10:00:00 +0200" value="12"/>
              <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-05-30 10:00:00 +0200" endDate="2024-05-30 10:05:00 +0200" value="30"/>
             """)
@@ -201,7 +213,8 @@ import Testing
 
     @Test("Malformed XML fails with the line and column, after yielding what came before")
     func malformed() throws {
-        let xml = export("""
+        let xml = export(
+            """
              <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" startDate="2024-05-30 10:00:00 +0200" endDate="2024-05-30 10:05:00 +0200" value="30"/>
              <Record type="oops" <broken/>
             """)
@@ -217,18 +230,23 @@ import Testing
 
     @Test("A file cut short is reported as truncated")
     func truncated() throws {
-        let xml = String(export("""
-             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" startDate="2024-05-30 10:00:00 +0200" endDate="2024-05-30 10:05:00 +0200" value="30"/>
-            """).dropLast(40))
+        let xml = String(
+            export(
+                """
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" startDate="2024-05-30 10:00:00 +0200" endDate="2024-05-30 10:05:00 +0200" value="30"/>
+                """
+            ).dropLast(40))
         let error = try #require(throws: ExportError.self) { try readAll(xml) }
         #expect(error.code == .truncated)
     }
 
-    @Test("Files that are not exports are refused", arguments: [
-        "<?xml version=\"1.0\"?>\n<ClinicalDocument xmlns=\"urn:hl7-org:v3\"><id/></ClinicalDocument>\n",
-        "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"/>\n",
-        "just some text\n",
-    ])
+    @Test(
+        "Files that are not exports are refused",
+        arguments: [
+            "<?xml version=\"1.0\"?>\n<ClinicalDocument xmlns=\"urn:hl7-org:v3\"><id/></ClinicalDocument>\n",
+            "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"/>\n",
+            "just some text\n",
+        ])
     func notAnExport(text: String) throws {
         let error = try #require(throws: ExportError.self) { try readAll(text) }
         #expect(error.code == .notAnExport)
@@ -238,9 +256,12 @@ import Testing
     func entityBomb() throws {
         var dtd = "<!ENTITY lol \"lol\">\n"
         for level in 1...9 {
-            dtd += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">\n"
+            dtd +=
+                "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10)
+                + "\">\n"
         }
-        let xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n\(dtd)]>\n<HealthData locale=\"en\"><Record type=\"&lol9;\"/></HealthData>\n"
+        let xml =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n\(dtd)]>\n<HealthData locale=\"en\"><Record type=\"&lol9;\"/></HealthData>\n"
         let error = try #require(throws: ExportError.self) { try readAll(xml) }
         #expect(error.code == .malformed)
         #expect(error.message.contains("lol9"))
@@ -248,7 +269,8 @@ import Testing
 
     @Test("Entities and character references in values are decoded once")
     func entities() throws {
-        let xml = export("""
+        let xml = export(
+            """
              <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Tom &amp; Jerry&#8217;s" startDate="2024-05-30 10:00:00 +0200" endDate="2024-05-30 10:05:00 +0200" value="30">
               <MetadataEntry key="url" value="a?b=1&amp;amp;c=2"/>
              </Record>
@@ -284,10 +306,11 @@ import Testing
         let weight = try #require(records.last?.weight)
         #expect(weight.header.sourceName == "Withings")
         #expect(weight.kilograms == 80.1)
-        #expect(weight.metadata == [
-            MetadataEntry(key: "Health_Mate_App_Version", value: "2.6.2"),
-            MetadataEntry(key: "HKWasUserEntered", value: "1"),
-        ])
+        #expect(
+            weight.metadata == [
+                MetadataEntry(key: "Health_Mate_App_Version", value: "2.6.2"),
+                MetadataEntry(key: "HKWasUserEntered", value: "1"),
+            ])
         #expect(report.repairedLegacyAttributes)
     }
 }

@@ -1,6 +1,7 @@
-@testable import HealthExport
 import HealthFixtures
 import Testing
+
+@testable import HealthExport
 
 @Suite struct ExportRepairTests {
     func repaired(_ text: String, chunk: Int) throws -> (String, ExportRepair) {
@@ -18,11 +19,13 @@ import Testing
 
     @Test("The internal DTD is blanked but keeps its newlines, and the version is read from it")
     func dtdBlanked() throws {
-        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n<!-- HealthKit Export Version: 12 -->\n<!ATTLIST broken\n>\n]>\n<HealthData locale=\"en\"/>\n"
+        let text =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE HealthData [\n<!-- HealthKit Export Version: 12 -->\n<!ATTLIST broken\n>\n]>\n<HealthData locale=\"en\"/>\n"
         let (out, repair) = try repaired(text, chunk: 7)
         #expect(out.count == text.count)
-        #expect(out.split(separator: "\n", omittingEmptySubsequences: false).count
-            == text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(
+            out.split(separator: "\n", omittingEmptySubsequences: false).count
+                == text.split(separator: "\n", omittingEmptySubsequences: false).count)
         #expect(!out.contains("ATTLIST"))
         #expect(out.contains("<HealthData locale=\"en\"/>"))
         #expect(repair.exportVersion == 12)
@@ -38,10 +41,12 @@ import Testing
         #expect(repair.replacedControlCharacters == 2)
     }
 
-    @Test("Without a DTD, spaces inside attribute names become underscores, across any chunk boundary",
-          arguments: [1, 2, 5, 13, 4096])
+    @Test(
+        "Without a DTD, spaces inside attribute names become underscores, across any chunk boundary",
+        arguments: [1, 2, 5, 13, 4096])
     func legacyAttributeNames(chunk: Int) throws {
-        let text = "<HealthData>\n <Record type=\"x\"  Health Mate App Version=\"2.6.2\" value = \"1\" Sleep  Stage='deep'/>\n</HealthData>\n"
+        let text =
+            "<HealthData>\n <Record type=\"x\"  Health Mate App Version=\"2.6.2\" value = \"1\" Sleep  Stage='deep'/>\n</HealthData>\n"
         let (out, repair) = try repaired(text, chunk: chunk)
         #expect(repair.legacyAttributeRepair)
         #expect(out.contains("Health_Mate_App_Version=\"2.6.2\""))
@@ -92,7 +97,10 @@ import Testing
     func bothForms() {
         func device(_ text: String) -> Device {
             var text = text
-            return text.withUTF8 { DeviceParser.parse(String(decoding: DeviceParser.stableBytes(UnsafeRawBufferPointer($0)), as: UTF8.self)) }
+            return text.withUTF8 {
+                DeviceParser.parse(
+                    String(decoding: DeviceParser.stableBytes(UnsafeRawBufferPointer($0)), as: UTF8.self))
+            }
         }
         let original = device("<<HKDevice: 0x283a1c0f0>, name:Apple Watch, hardware:Watch6,1, software:10.1>")
         let spaced = device("        HKDevice: 0x283a1c0f0    , name:Apple Watch, hardware:Watch6,1, software:10.1    ")

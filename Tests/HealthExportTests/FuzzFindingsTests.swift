@@ -1,7 +1,7 @@
+import HealthFixtures
 import Testing
 
 @testable import HealthExport
-import HealthFixtures
 
 /// Inputs the fuzz targets in `Fuzz/` found, kept so that they stay fixed.
 @Suite struct FuzzFindingsTests {

@@ -1,8 +1,8 @@
 import Foundation
+import HealthFixtures
 import Testing
 
 @testable import HealthExport
-import HealthFixtures
 
 @Suite struct GpxReaderTests {
     static let corpusRoutes: [String] = {

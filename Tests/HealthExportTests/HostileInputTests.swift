@@ -3,17 +3,18 @@ import HealthFixtures
 import Testing
 
 @testable import HealthExport
-import HealthFixtures
 
 /// Files made to hurt a reader: each is refused or read within bounds, with one clear error,
 /// and never reaches outside the export.
 @Suite struct HostileInputTests {
-    static let record = #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-05-01 08:00:00 +0200" endDate="2024-05-01 08:10:00 +0200" value="12"/>"#
+    static let record =
+        #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-05-01 08:00:00 +0200" endDate="2024-05-01 08:10:00 +0200" value="12"/>"#
 
     /// The records of a full read and of the overview, or their errors.
     static func bothReads(_ bytes: [UInt8]) -> OverviewDifferential { OverviewDifferential(bytes) }
 
-    @Test("Entities from a DTD the repair cannot blank, external entities and an external DTD are refused, nothing read")
+    @Test(
+        "Entities from a DTD the repair cannot blank, external entities and an external DTD are refused, nothing read")
     func externalEntities() throws {
         let folder = try ZipFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -33,7 +34,9 @@ import HealthFixtures
 
             """
         for value in ["&x;", "&c;"] {
-            let xml = prolog + #" <Record type="T" sourceName="\#(value)" startDate="2024-05-01 08:00:00 +0200"/>"# + "\n</HealthData>\n"
+            let xml =
+                prolog + #" <Record type="T" sourceName="\#(value)" startDate="2024-05-01 08:00:00 +0200"/>"#
+                + "\n</HealthData>\n"
             let error = try #require(throws: ExportError.self) { try readAll(xml) }
             #expect(error.code == .malformed)
             #expect(error.message.contains("not defined"), "\(error)")
@@ -52,7 +55,8 @@ import HealthFixtures
     func hugeAttributeValue() throws {
         let head = Array(export("").utf8.dropLast("\n</HealthData>".utf8.count))
         let value = [UInt8](repeating: UInt8(ascii: "x"), count: 100_000_000)
-        let bytes = head + Array(#"<Record type="T" sourceName=""#.utf8) + value
+        let bytes =
+            head + Array(#"<Record type="T" sourceName=""#.utf8) + value
             + Array(#"" startDate="2024-05-01 08:00:00 +0200"/>"#.utf8) + Array("\n</HealthData>\n".utf8)
         let both = Self.bothReads(bytes)
         #expect(both.agrees)
@@ -69,7 +73,8 @@ import HealthFixtures
         var body = Array(#" <Record type="T" sourceName="S" startDate="2024-05-01 08:00:00 +0200""#.utf8)
         for index in 0..<1_000_000 { body += Array(" a\(index)=\"1\"".utf8) }
         body += Array("/>".utf8)
-        let bytes = Array(export("").utf8.dropLast("\n</HealthData>".utf8.count)) + body + Array("\n</HealthData>\n".utf8)
+        let bytes =
+            Array(export("").utf8.dropLast("\n</HealthData>".utf8.count)) + body + Array("\n</HealthData>\n".utf8)
         let both = Self.bothReads(bytes)
         #expect(both.agrees)
         #expect(both.steppedAside)
@@ -83,14 +88,18 @@ import HealthFixtures
         let folder = try ZipFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try ZipFixtures.write(bytes, to: folder + "/bomb.zip")
-        let error = try #require(throws: ExportError.self) { try ExportPackage.open(folder + "/bomb.zip").read { _ in } }
+        let error = try #require(throws: ExportError.self) {
+            try ExportPackage.open(folder + "/bomb.zip").read { _ in }
+        }
         #expect(error.code == .badArchive, "\(error)")
         #expect(error.message.contains("holds no Apple Health export"), "\(error)")
     }
 
-    @Test("A central directory that lies about sizes and offsets ends in one error, never a crash", arguments: [
-        (20, UInt32.max - 1), (20, 0x7FFF_FFFF), (24, 0), (42, 0x7FFF_FFFF), (42, 1),
-    ] as [(Int, UInt32)])
+    @Test(
+        "A central directory that lies about sizes and offsets ends in one error, never a crash",
+        arguments: [
+            (20, UInt32.max - 1), (20, 0x7FFF_FFFF), (24, 0), (42, 0x7FFF_FFFF), (42, 1),
+        ] as [(Int, UInt32)])
     func lyingDirectory(field: Int, value: UInt32) throws {
         var bytes = try ZipFixtures.bytes(of: ZipFixtures.exportZip)
         let record = try #require(ZipBuilder.centralRecord(of: "apple_health_export/export.xml", in: bytes))
@@ -108,17 +117,21 @@ import HealthFixtures
         let gpx = """
             <?xml version="1.0"?><gpx><trk><trkseg><trkpt lon="1" lat="2"><ele>3</ele><time>2024-05-01T08:00:00Z</time></trkpt></trkseg></trk></gpx>
             """
-        try FileManager.default.createDirectory(atPath: folder + "/export/workout-routes", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/export/workout-routes", withIntermediateDirectories: true)
         try gpx.write(toFile: folder + "/outside.gpx", atomically: true, encoding: .utf8)
-        let workouts = ["../outside.gpx", "/../outside.gpx", "workout-routes/../../outside.gpx", folder + "/outside.gpx"]
-            .enumerated().map { index, path in
-                """
-                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" sourceName="Watch" startDate="2024-05-0\(index + 1) 08:00:00 +0200" endDate="2024-05-0\(index + 1) 09:00:00 +0200">
-                  <WorkoutRoute sourceName="Watch" startDate="2024-05-0\(index + 1) 08:00:00 +0200" endDate="2024-05-0\(index + 1) 09:00:00 +0200"><FileReference path="\(path)"/></WorkoutRoute>
-                 </Workout>
-                """
-            }
-        try export(workouts.joined(separator: "\n")).write(toFile: folder + "/export/export.xml", atomically: true, encoding: .utf8)
+        let workouts = [
+            "../outside.gpx", "/../outside.gpx", "workout-routes/../../outside.gpx", folder + "/outside.gpx",
+        ]
+        .enumerated().map { index, path in
+            """
+             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" sourceName="Watch" startDate="2024-05-0\(index + 1) 08:00:00 +0200" endDate="2024-05-0\(index + 1) 09:00:00 +0200">
+              <WorkoutRoute sourceName="Watch" startDate="2024-05-0\(index + 1) 08:00:00 +0200" endDate="2024-05-0\(index + 1) 09:00:00 +0200"><FileReference path="\(path)"/></WorkoutRoute>
+             </Workout>
+            """
+        }
+        try export(workouts.joined(separator: "\n")).write(
+            toFile: folder + "/export/export.xml", atomically: true, encoding: .utf8)
         var routes = 0
         _ = try ExportPackage.open(folder + "/export").read { if $0.kind == .route { routes += 1 } }
         #expect(routes == 0)
@@ -134,8 +147,9 @@ import HealthFixtures
         #expect(routes == 0)
     }
 
-    @Test("An export that shrinks or grows while it is read ends in an error or a complete read, never a crash",
-          arguments: [true, false])
+    @Test(
+        "An export that shrinks or grows while it is read ends in an error or a complete read, never a crash",
+        arguments: [true, false])
     func changingFile(shrink: Bool) throws {
         let folder = try ZipFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -22,20 +22,23 @@ import Testing
         return Array(text.utf8) + records + Array("\n</HealthData>\n".utf8)
     }
 
-    static let record = #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-05-01 08:00:00 +0200" endDate="2024-05-01 08:10:00 +0200" value="12""#
+    static let record =
+        #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-05-01 08:00:00 +0200" endDate="2024-05-01 08:10:00 +0200" value="12""#
 
-    @Test("What libxml2 refuses in a counted record fails summary as it fails records", arguments: [
-        ("repeated attribute", " " + record + #" startDate="2024-05-01 08:00:00 +0200"/>"#),
-        ("attribute name starting with a digit", " " + record + #" 1x="a"/>"#),
-        ("attribute name with a bad character", " " + record + #" a@b="a"/>"#),
-        ("attribute without a value", " " + record + #" checked/>"#),
-        ("element name starting with a dash", " <-Record type=\"T\"/>"),
-        ("undeclared namespace prefix", " " + record + #" x:y="1"/>"#),
-        ("control character reference", " " + record + #" note="&#1;"/>"#),
-        ("child with a repeated attribute", " " + record + #"><MetadataEntry key="a" key="b"/></Record>"#),
-        ("processing instruction named xml", " <?xml version=\"1.0\"?>"),
-        ("processing instruction with a bad target", " <?1pi data?>"),
-    ])
+    @Test(
+        "What libxml2 refuses in a counted record fails summary as it fails records",
+        arguments: [
+            ("repeated attribute", " " + record + #" startDate="2024-05-01 08:00:00 +0200"/>"#),
+            ("attribute name starting with a digit", " " + record + #" 1x="a"/>"#),
+            ("attribute name with a bad character", " " + record + #" a@b="a"/>"#),
+            ("attribute without a value", " " + record + #" checked/>"#),
+            ("element name starting with a dash", " <-Record type=\"T\"/>"),
+            ("undeclared namespace prefix", " " + record + #" x:y="1"/>"#),
+            ("control character reference", " " + record + #" note="&#1;"/>"#),
+            ("child with a repeated attribute", " " + record + #"><MetadataEntry key="a" key="b"/></Record>"#),
+            ("processing instruction named xml", " <?xml version=\"1.0\"?>"),
+            ("processing instruction with a bad target", " <?1pi data?>"),
+        ])
     func malformed(name: String, records: String) throws {
         let result = OverviewDifferential(Self.export(records))
         #expect(result.agrees, "\(name)")
@@ -44,9 +47,11 @@ import Testing
 
     /// The repair replaces invalid UTF-8 before either read; U+FFFE is valid UTF-8 but no XML
     /// character. Either way both reads say the same.
-    @Test("Invalid UTF-8 or a non-character in a counted record's value or name: summary says what records says", arguments: [
-        [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xEF, 0xBF, 0xBE], [0xE2, 0x82],
-    ] as [[UInt8]])
+    @Test(
+        "Invalid UTF-8 or a non-character in a counted record's value or name: summary says what records says",
+        arguments: [
+            [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xEF, 0xBF, 0xBE], [0xE2, 0x82],
+        ] as [[UInt8]])
     func invalidUTF8(bytes: [UInt8]) throws {
         let prefix = Array((" " + Self.record + #" device="a"#).utf8)
         for value in [prefix + bytes + Array("\"/>".utf8), Array(" <Record ".utf8) + bytes + Array("=\"1\"/>".utf8)] {
@@ -70,14 +75,17 @@ import Testing
     @Test("Deep nesting is left to libxml2, and summary says what records says")
     func deepNesting() throws {
         let depth = 20_000
-        let records = " " + Self.record + ">" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</Record>"
+        let records =
+            " " + Self.record + ">" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
+            + "</Record>"
         let result = OverviewDifferential(Self.export(records))
         #expect(result.agrees)
         #expect(result.steppedAside)
     }
 
-    @Test("Invalid UTF-8 or a non-character in a comment between records: summary says what records says",
-          arguments: [[0xFF, 0xFE], [0xEF, 0xBF, 0xBF]] as [[UInt8]])
+    @Test(
+        "Invalid UTF-8 or a non-character in a comment between records: summary says what records says",
+        arguments: [[0xFF, 0xFE], [0xEF, 0xBF, 0xBF]] as [[UInt8]])
     func commentUTF8(bytes: [UInt8]) throws {
         let result = OverviewDifferential(Self.export(bytes: Array(" <!-- ".utf8) + bytes + Array(" -->".utf8)))
         #expect(result.agrees)

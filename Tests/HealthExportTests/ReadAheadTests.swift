@@ -19,7 +19,8 @@ import Testing
         "The chunks handed out are the repaired export, whole and in order, whatever the chunk sizes",
         arguments: [(7, 13, 1), (64, 64, 2), (1 << 16, 4096, 4), (3, 1 << 16, 3)])
     func wholeAndInOrder(sourceChunk: Int, chunkSize: Int, depth: Int) throws {
-        let text = export((0..<200).map { " <Record type=\"T\" sourceName=\"S\" value=\"\($0)\"/>" }.joined(separator: "\n"))
+        let text = export(
+            (0..<200).map { " <Record type=\"T\" sourceName=\"S\" value=\"\($0)\"/>" }.joined(separator: "\n"))
         // What the repair gives read directly, with no thread (the DTD blanked, lengths kept).
         let repair = ExportRepair(MemorySource(text))
         var expected: [UInt8] = []

@@ -37,8 +37,10 @@ import Testing
 
     @Test(
         "Things that are not dates are rejected",
-        arguments: ["", "2019-13-23 18:47:21 -0700", "2019-03-32 18:47:21 -0700", "2019-03-23 18:47:21", "yesterday",
-                    "2019-03-23 25:47:21 -0700", "2019-03-23 18:47:21 -07000"])
+        arguments: [
+            "", "2019-13-23 18:47:21 -0700", "2019-03-32 18:47:21 -0700", "2019-03-23 18:47:21", "yesterday",
+            "2019-03-23 25:47:21 -0700", "2019-03-23 18:47:21 -07000",
+        ])
     func rejects(text: String) {
         #expect(TimestampParser.parse(text) == nil)
     }
@@ -63,8 +65,10 @@ import Testing
 @Suite struct NumberParsingTests {
     @Test(
         "Decimal numbers parse exactly like the standard library",
-        arguments: ["0", "72", "-12.5", "0.000123", "154.3235835294", "1e3", "2.5E-4", "98765432109876543210",
-                    "3.14159265358979323846", "+4", "0.1"])
+        arguments: [
+            "0", "72", "-12.5", "0.000123", "154.3235835294", "1e3", "2.5E-4", "98765432109876543210",
+            "3.14159265358979323846", "+4", "0.1",
+        ])
     func matchesStandardLibrary(text: String) {
         #expect(NumberParser.parseDouble(text) == Double(text))
     }
@@ -98,10 +102,12 @@ import Testing
         #expect(millis("13:00:00 PM") == nil)
     }
 
-    @Test("Day halves written in other scripts, before or after the time, read", arguments: [
-        ("上午6:14:48", false), ("下午6:14:48", true), ("午後 6:14:48.50", true), ("오전 6:14:48", false),
-        ("오후 6:14:48", true), ("6:14:48 μ.μ.", true), ("6:14:48 π.μ.", false), ("6:14:48 م", true),
-    ])
+    @Test(
+        "Day halves written in other scripts, before or after the time, read",
+        arguments: [
+            ("上午6:14:48", false), ("下午6:14:48", true), ("午後 6:14:48.50", true), ("오전 6:14:48", false),
+            ("오후 6:14:48", true), ("6:14:48 μ.μ.", true), ("6:14:48 π.μ.", false), ("6:14:48 م", true),
+        ])
     func otherScripts(text: String, afternoon: Bool) {
         let morning: Int64 = ((6 * 60 + 14) * 60 + 48) * 1000 + (text.hasSuffix(".50") ? 500 : 0)
         #expect(millis(text) == morning + (afternoon ? 12 * 3_600_000 : 0))

@@ -25,11 +25,12 @@ import Testing
         #expect(group.type == "HKQuantityTypeIdentifierHeartRate")
         #expect(group.source == "system")
         #expect(group.unit == "count/min")
-        #expect(group.zones == [
-            WorkoutZone(minimum: nil, maximum: 132, duration: Measurement(value: 22.0863, unit: "min")),
-            WorkoutZone(minimum: 132, maximum: 146, duration: Measurement(value: 0.0833333, unit: "min")),
-            WorkoutZone(minimum: 146, maximum: nil, duration: Measurement(value: 0, unit: "min")),
-        ])
+        #expect(
+            group.zones == [
+                WorkoutZone(minimum: nil, maximum: 132, duration: Measurement(value: 22.0863, unit: "min")),
+                WorkoutZone(minimum: 132, maximum: 146, duration: Measurement(value: 0.0833333, unit: "min")),
+                WorkoutZone(minimum: 146, maximum: nil, duration: Measurement(value: 0, unit: "min")),
+            ])
     }
 
     @Test("iOS 8 profile codes become the names and the ISO date later exports write")
@@ -42,12 +43,13 @@ import Testing
             </HealthData>
             """
         let facts = try #require(try readAll(old).records.first?.facts)
-        #expect(facts.profile == [
-            MetadataEntry(key: "DateOfBirth", value: "1995-02-15"),
-            MetadataEntry(key: "BiologicalSex", value: "HKBiologicalSexMale"),
-            MetadataEntry(key: "BloodType", value: "HKBloodTypeOPositive"),
-            MetadataEntry(key: "FitzpatrickSkinType", value: "HKFitzpatrickSkinTypeNotSet"),
-        ])
+        #expect(
+            facts.profile == [
+                MetadataEntry(key: "DateOfBirth", value: "1995-02-15"),
+                MetadataEntry(key: "BiologicalSex", value: "HKBiologicalSexMale"),
+                MetadataEntry(key: "BloodType", value: "HKBloodTypeOPositive"),
+                MetadataEntry(key: "FitzpatrickSkinType", value: "HKFitzpatrickSkinTypeNotSet"),
+            ])
         let empty = old.replacingOccurrences(of: "19950215", with: "")
         #expect(try readAll(empty).records.first?.facts?.profile.first == MetadataEntry(key: "DateOfBirth", value: ""))
     }

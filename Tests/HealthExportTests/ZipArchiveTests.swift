@@ -1,8 +1,8 @@
 import Foundation
+import HealthFixtures
 import Testing
 
 @testable import HealthExport
-import HealthFixtures
 
 /// Paths and helpers shared by the zip, GPX, ECG and locator tests.
 enum ZipFixtures {

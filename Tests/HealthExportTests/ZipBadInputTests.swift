@@ -1,8 +1,8 @@
 import Foundation
+import HealthFixtures
 import Testing
 
 @testable import HealthExport
-import HealthFixtures
 
 /// Each kind of bad input ends in one `ExportError` that names the file.
 @Suite struct ZipBadInputTests {

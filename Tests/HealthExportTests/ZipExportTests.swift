@@ -1,8 +1,8 @@
 import Foundation
+import HealthFixtures
 import Testing
 
 @testable import HealthExport
-import HealthFixtures
 
 @Suite struct ZipExportTests {
     static let zips = ["export.zip", "exportar.zip", "export-zh.zip", "export-zip64.zip"]

@@ -41,7 +41,8 @@ public func readAll(_ xml: String, chunk: Int = 1 << 16) throws -> (records: [He
 }
 
 /// Wraps body elements in a minimal modern export.
-public func export(_ body: String, exportDate: String = "2024-06-01 09:00:00 +0200", locale: String = "en_US") -> String {
+public func export(_ body: String, exportDate: String = "2024-06-01 09:00:00 +0200", locale: String = "en_US") -> String
+{
     """
     <?xml version="1.0" encoding="UTF-8"?>
     <!DOCTYPE HealthData [

@@ -25,23 +25,28 @@ public enum QueryExport {
     ) -> String {
         let created = created ?? to
         var text = "<Record type=\"HKQuantityTypeIdentifier\(type)\" sourceName=\"\(source)\""
-        if type == "SleepAnalysis" { text = "<Record type=\"HKCategoryTypeIdentifierSleepAnalysis\" sourceName=\"\(source)\"" }
+        if type == "SleepAnalysis" {
+            text = "<Record type=\"HKCategoryTypeIdentifierSleepAnalysis\" sourceName=\"\(source)\""
+        }
         if let unit { text += " unit=\"\(unit)\"" }
         if let device { text += " device=\"\(device)\"" }
-        text += " creationDate=\"\(date(created.0, created.1))\" startDate=\"\(date(from.0, from.1))\" endDate=\"\(date(to.0, to.1))\""
+        text +=
+            " creationDate=\"\(date(created.0, created.1))\" startDate=\"\(date(from.0, from.1))\" endDate=\"\(date(to.0, to.1))\""
         text += " value=\"\(value)\""
         return metadata.isEmpty ? text + "/>" : text + ">" + metadata + "</Record>"
     }
 
     static func steps(_ source: String, _ from: (Int, Int), _ to: (Int, Int), _ value: Int) -> String {
         record(
-            "StepCount", source: source, device: source.contains("Watch") ? watch : phone, unit: "count", from: from, to: to,
+            "StepCount", source: source, device: source.contains("Watch") ? watch : phone, unit: "count", from: from,
+            to: to,
             value: String(value))
     }
 
     static func sleep(_ source: String, _ stage: String, _ from: (Int, Int), _ to: (Int, Int)) -> String {
         record(
-            "SleepAnalysis", source: source, device: source.contains("Watch") ? watch : phone, unit: nil, from: from, to: to,
+            "SleepAnalysis", source: source, device: source.contains("Watch") ? watch : phone, unit: nil, from: from,
+            to: to,
             value: "HKCategoryValueSleepAnalysis" + stage)
     }
 
@@ -50,7 +55,8 @@ public enum QueryExport {
         record(
             "BodyMass", source: "Scale", device: nil, unit: "kg", from: (7, 30), to: (7, 30), value: kilograms,
             metadata: "<MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"weighing-1\"/>"
-                + "<MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"\(version)\"/>", created: (24 * (version - 1) + 7, 31))
+                + "<MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"\(version)\"/>",
+            created: (24 * (version - 1) + 7, 31))
     }
 
     /// The records both exports hold.
@@ -58,7 +64,9 @@ public enum QueryExport {
         steps("Jo’s Apple Watch", (8, 0), (8, 10), 600),
         steps("Jo’s iPhone", (8, 0), (8, 10), 500),
         steps("Jo’s iPhone", (11, 0), (11, 10), 400),
-        record("RestingHeartRate", source: "Jo’s Apple Watch", device: watch, unit: "count/min", from: (7, 0), to: (7, 0), value: "52"),
+        record(
+            "RestingHeartRate", source: "Jo’s Apple Watch", device: watch, unit: "count/min", from: (7, 0), to: (7, 0),
+            value: "52"),
         sleep("Jo’s iPhone", "InBed", (22, 30), (30, 0)),
         sleep("Jo’s Apple Watch", "AsleepCore", (23, 0), (27, 0)),
         sleep("Jo’s Apple Watch", "AsleepDeep", (27, 0), (28, 0)),
@@ -80,7 +88,9 @@ public enum QueryExport {
 
     /// The first export, taken 2024-05-12 09:00.
     public static var first: String {
-        xml(exportDate: date(48 + 9), common + [steps("Jo’s iPhone", (15, 0), (15, 10), 300), weighing("70.5", version: 1)])
+        xml(
+            exportDate: date(48 + 9),
+            common + [steps("Jo’s iPhone", (15, 0), (15, 10), 300), weighing("70.5", version: 1)])
     }
 
     /// The later export, taken 2024-05-14 09:00.

@@ -15,4 +15,3 @@ public final class TemporaryFolder {
 
     public var database: String { path + "/health.sqlite" }
 }
-

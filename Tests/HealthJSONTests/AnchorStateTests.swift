@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import HealthCore
 import HealthFixtures
 import HealthJSON
+import Testing
+
+@testable import HealthCore
 
 @Suite struct AnchorStateTests {
     @Test("A state file round-trips its anchors")

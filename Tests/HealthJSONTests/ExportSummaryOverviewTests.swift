@@ -1,13 +1,15 @@
 import Foundation
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthFixtures
 import Testing
 
 /// The fast overview behind `summary` must say exactly what a full read says, or step aside.
 @Suite struct ExportSummaryOverviewTests {
     /// The overview's summary (`nil` when it stepped aside) and the full read's.
-    static func summaries(_ open: () throws -> any RecordSource) throws -> (overview: ExportSummary?, full: ExportSummary) {
+    static func summaries(_ open: () throws -> any RecordSource) throws -> (
+        overview: ExportSummary?, full: ExportSummary
+    ) {
         var overview: ExportSummary? = ExportSummary()
         do {
             let (report, samples) = try open().readOverview(onChunk: {}) { overview!.add($0) }
@@ -21,7 +23,9 @@ import Testing
         return (overview, full)
     }
 
-    static func expectSame(_ overview: ExportSummary?, _ full: ExportSummary, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSame(
+        _ overview: ExportSummary?, _ full: ExportSummary, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         // Where the overview stepped aside, only a full read ran: nothing to compare (callers
         // that expect the overview check that it was taken).
         guard let overview else { return }
@@ -41,7 +45,9 @@ import Testing
         return folders + zips.filter { $0.hasSuffix(".zip") }.sorted().map { root + "/zip/" + $0 }
     }()
 
-    @Test("Every sample export: the overview is taken (but for iOS 8) and agrees with a full read", arguments: sampleExports)
+    @Test(
+        "Every sample export: the overview is taken (but for iOS 8) and agrees with a full read",
+        arguments: sampleExports)
     func sampleExport(path: String) throws {
         let (overview, full) = try Self.summaries { try ExportPackage.open(path).makeReader() }
         if !path.hasSuffix("ios8-2015") { #expect(overview != nil) }
@@ -57,8 +63,9 @@ import Testing
             + reconstructed.filter { $0.hasSuffix(".xml") }.map { corpus + "/reconstructed/" + $0 }
     }()
 
-    @Test("Every corpus export: the overview agrees with a full read or steps aside",
-          .enabled(if: !corpusFiles.isEmpty, "../shared/corpus is not beside this clone"), arguments: corpusFiles)
+    @Test(
+        "Every corpus export: the overview agrees with a full read or steps aside",
+        .enabled(if: !corpusFiles.isEmpty, "../shared/corpus is not beside this clone"), arguments: corpusFiles)
     func corpusExport(path: String) throws {
         let (overview, full) = try Self.summaries { try ExportReader(path: path) }
         Self.expectSame(overview, full)
@@ -105,19 +112,29 @@ import Testing
         #expect(full.types["HKQuantityTypeIdentifierBodyMass"]?.kind == .weight)
     }
 
-    @Test("Malformed, truncated or unusual exports leave the overview to the full reader", arguments: [
-        ("CDATA", " <Record type=\"T\" sourceName=\"S\" startDate=\"2024-05-01 08:00:00 +0200\"><![CDATA[x]]></Record>"),
-        ("text", " <Record type=\"T\" sourceName=\"S\" startDate=\"2024-05-01 08:00:00 +0200\">text</Record>"),
-        ("mismatch", " <Record type=\"T\" sourceName=\"S\" startDate=\"2024-05-01 08:00:00 +0200\"></Workout>"),
-        ("unknown entity", " <Record type=\"T\" sourceName=\"&bogus;\" startDate=\"2024-05-01 08:00:00 +0200\"/>"),
-        ("less-than", " <Record type=\"T\" sourceName=\"a<b\" startDate=\"2024-05-01 08:00:00 +0200\"/>"),
-        ("late export date", " <Record type=\"T\" sourceName=\"S\" startDate=\"2024-05-01 08:00:00 +0200\"/>\n <ExportDate value=\"2024-06-01 09:00:00 +0200\"/>"),
-    ])
+    @Test(
+        "Malformed, truncated or unusual exports leave the overview to the full reader",
+        arguments: [
+            (
+                "CDATA",
+                " <Record type=\"T\" sourceName=\"S\" startDate=\"2024-05-01 08:00:00 +0200\"><![CDATA[x]]></Record>"
+            ),
+            ("text", " <Record type=\"T\" sourceName=\"S\" startDate=\"2024-05-01 08:00:00 +0200\">text</Record>"),
+            ("mismatch", " <Record type=\"T\" sourceName=\"S\" startDate=\"2024-05-01 08:00:00 +0200\"></Workout>"),
+            ("unknown entity", " <Record type=\"T\" sourceName=\"&bogus;\" startDate=\"2024-05-01 08:00:00 +0200\"/>"),
+            ("less-than", " <Record type=\"T\" sourceName=\"a<b\" startDate=\"2024-05-01 08:00:00 +0200\"/>"),
+            (
+                "late export date",
+                " <Record type=\"T\" sourceName=\"S\" startDate=\"2024-05-01 08:00:00 +0200\"/>\n <ExportDate value=\"2024-06-01 09:00:00 +0200\"/>"
+            ),
+        ])
     func fallsBack(name: String, body: String) throws {
         let xml = minimalExport(body)
         var overview: ExportSummary? = ExportSummary()
         do {
-            let (report, samples) = try ExportReader(source: MemorySource(xml)).readOverview(onChunk: {}) { overview!.add($0) }
+            let (report, samples) = try ExportReader(source: MemorySource(xml)).readOverview(onChunk: {}) {
+                overview!.add($0)
+            }
             overview!.add(samples)
             overview!.read = report
         } catch is ExportReader.OverviewUnavailable {
@@ -130,7 +147,8 @@ import Testing
 
     @Test("A truncated export steps aside, and the full read reports where it ends")
     func truncated() throws {
-        let xml = String(minimalExport(" <Record type=\"T\" sourceName=\"S\" startDate=\"2024-05-01 08:00:00 +0200\"/>").dropLast(8))
+        let xml = String(
+            minimalExport(" <Record type=\"T\" sourceName=\"S\" startDate=\"2024-05-01 08:00:00 +0200\"/>").dropLast(8))
         #expect(throws: ExportReader.OverviewUnavailable.self) {
             _ = try ExportReader(source: MemorySource(xml)).readOverview(onChunk: {}) { _ in }
         }
@@ -139,8 +157,9 @@ import Testing
         }
     }
 
-    @Test("Across many chunks, with tags split at chunk edges, the figures and invalid lines agree",
-          arguments: [" ", "\n   "])
+    @Test(
+        "Across many chunks, with tags split at chunk edges, the figures and invalid lines agree",
+        arguments: [" ", "\n   "])
     func manyChunks(separator: String) throws {
         var body = ""
         for index in 0..<6_000 {
@@ -152,16 +171,20 @@ import Testing
             case 7:
                 body += " <ActivitySummary dateComponents=\"2024-04-\(day)\" activeEnergyBurned=\"\(index)\"/>\n"
             case 99:
-                body += " <Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"Watch\" startDate=\"not a date\"/>\n"
+                body +=
+                    " <Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"Watch\" startDate=\"not a date\"/>\n"
             case 250:
-                body += " <Workout workoutActivityType=\"HKWorkoutActivityTypeWalking\" sourceName=\"Watch\"\n   startDate=\"\(date)\" endDate=\"\(date)\">\n  <WorkoutEvent type=\"HKWorkoutEventTypePause\" date=\"\(date)\"/>\n </Workout>\n"
+                body +=
+                    " <Workout workoutActivityType=\"HKWorkoutActivityTypeWalking\" sourceName=\"Watch\"\n   startDate=\"\(date)\" endDate=\"\(date)\">\n  <WorkoutEvent type=\"HKWorkoutEventTypePause\" date=\"\(date)\"/>\n </Workout>\n"
             default:
                 // With a line break as separator every start tag spans lines, so chunks (which end
                 // at line breaks) cut tags.
                 let type = "HKQuantityTypeIdentifier\(index % 3 == 0 ? "StepCount" : "HeartRate")"
                 body += " <Record type=\"\(type)\"\(separator)sourceName=\"Source \(index % 7)\" unit=\"count\""
-                body += "\(separator)creationDate=\"\(date)\" startDate=\"\(date)\" endDate=\"\(date)\" value=\"\(index)\">\n"
-                body += "  <MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"\(index % 2)\"/>\n </Record>\n"
+                body +=
+                    "\(separator)creationDate=\"\(date)\" startDate=\"\(date)\" endDate=\"\(date)\" value=\"\(index)\">\n"
+                body +=
+                    "  <MetadataEntry key=\"HKMetadataKeyHeartRateMotionContext\" value=\"\(index % 2)\"/>\n </Record>\n"
             }
         }
         let xml = minimalExport(body)

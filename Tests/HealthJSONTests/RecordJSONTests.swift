@@ -1,6 +1,6 @@
 import Foundation
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthFixtures
 import HealthJSON
 import Testing
@@ -15,9 +15,11 @@ import Testing
 
     @Test("Each line starts with kind, type, uuid, start and end, and parses as JSON")
     func commonKeys() throws {
-        let output = try lines(minimalExport("""
-             <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Anna’s \\"Scale\\"" unit="lb" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:00:00 +0200" value="154.8"/>
-            """.replacingOccurrences(of: "\\\"", with: "&quot;")))
+        let output = try lines(
+            minimalExport(
+                """
+                 <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Anna’s \\"Scale\\"" unit="lb" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:00:00 +0200" value="154.8"/>
+                """.replacingOccurrences(of: "\\\"", with: "&quot;")))
         #expect(output.count == 2)
         let line = output[1]
         #expect(line.hasPrefix("{\"kind\":\"weight\",\"type\":\"HKQuantityTypeIdentifierBodyMass\",\"uuid\":\""))
@@ -53,10 +55,12 @@ import Testing
         for name in exports {
             var encoder = RecordJSON()
             var buffer = JSONBuffer()
-            let stream = RecordStream(reader: try ExportReader(path: folder + "/" + name + "/export.xml"), policy: WindowPolicy(window: .all))
+            let stream = RecordStream(
+                reader: try ExportReader(path: folder + "/" + name + "/export.xml"), policy: WindowPolicy(window: .all))
             _ = try stream.run { encoder.write($0, to: &buffer) }
             for line in buffer.text.split(separator: "\n") {
-                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(name): \(line)")
+                let object = try #require(
+                    try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(name): \(line)")
                 for key in ["kind", "type", "uuid"] { #expect(object[key] is String, "\(name): \(key) in \(line)") }
                 #expect(object["start"] is String, "\(name): start in \(line)")
             }
@@ -65,15 +69,19 @@ import Testing
 
     @Test("Control characters and quotes are escaped; beats carry fractional seconds")
     func escaping() throws {
-        let output = try lines(minimalExport("""
-             <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="a&#9;b" unit="ms" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:01:00 +0200" value="41">
-              <HeartRateVariabilityMetadataList>
-               <InstantaneousBeatsPerMinute bpm="62" time="8:00:01.25 AM"/>
-              </HeartRateVariabilityMetadataList>
-             </Record>
-            """))
+        let output = try lines(
+            minimalExport(
+                """
+                 <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="a&#9;b" unit="ms" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:01:00 +0200" value="41">
+                  <HeartRateVariabilityMetadataList>
+                   <InstantaneousBeatsPerMinute bpm="62" time="8:00:01.25 AM"/>
+                  </HeartRateVariabilityMetadataList>
+                 </Record>
+                """))
         #expect(output[1].contains("\"sourceName\":\"a\\tb\""))
-        #expect(output[1].contains("\"beats\":[{\"bpm\":62,\"time\":\"2024-05-30T08:00:01.250+02:00\",\"written\":\"8:00:01.25 AM\"}]"))
+        #expect(
+            output[1].contains(
+                "\"beats\":[{\"bpm\":62,\"time\":\"2024-05-30T08:00:01.250+02:00\",\"written\":\"8:00:01.25 AM\"}]"))
     }
 }
 
@@ -102,8 +110,9 @@ import Testing
 }
 
 @Suite struct JSONStringTests {
-    @Test("Strings round-trip through a JSON parser, whatever the position of the characters to escape",
-          arguments: ["\"", "\\", "\n", "\u{01}", "é", "’"])
+    @Test(
+        "Strings round-trip through a JSON parser, whatever the position of the characters to escape",
+        arguments: ["\"", "\\", "\n", "\u{01}", "é", "’"])
     func escapesAnywhere(special: String) throws {
         for length in 0..<24 {
             for position in 0...length {

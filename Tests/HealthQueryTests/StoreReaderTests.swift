@@ -22,7 +22,8 @@ import Testing
             options.window = .all
             options.force = true
             _ = try importer.run(
-                reader: try ExportReader(path: path), input: path, signature: ExportSignature.of(file: path), options: options)
+                reader: try ExportReader(path: path), input: path, signature: ExportSignature.of(file: path),
+                options: options)
         }
         // The corrections are in the store, for the readers to leave out.
         let marked = try DatabaseQueue(path: folder.database).read { db in
@@ -54,7 +55,8 @@ import Testing
         let page = try reader.records(type: Self.steps, from: "2024-05-10", to: "2024-05-10", limit: 10, cursor: nil)
         #expect(page.records.compactMap(\.value).sorted() == [400, 500, 600])
         #expect(page.nextCursor == nil)
-        let weighings = try reader.records(type: Self.weight, from: "2024-05-01", to: "2024-05-31", limit: 10, cursor: nil)
+        let weighings = try reader.records(
+            type: Self.weight, from: "2024-05-01", to: "2024-05-31", limit: 10, cursor: nil)
         #expect(weighings.records.map(\.value) == [70.2])
     }
 

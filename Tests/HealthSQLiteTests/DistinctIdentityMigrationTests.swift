@@ -54,7 +54,8 @@ import Testing
                         VALUES (?, ?, ?, '', ?, '', ?\(values))
                         """,
                     arguments: [
-                        id.description, record.record.type, record.record.sourceName, record.record.start!.secondsSince1970,
+                        id.description, record.record.type, record.record.sourceName,
+                        record.record.start!.secondsSince1970,
                         record.record.end!.secondsSince1970,
                     ])
                 for (position, entry) in record.record.ownMetadata.enumerated() {
@@ -68,13 +69,17 @@ import Testing
         return plain
     }
 
-    @Test("Opening an old store moves records with HKExternalUUID or a sync identifier to their distinct IDs, children and sync versions included")
+    @Test(
+        "Opening an old store moves records with HKExternalUUID or a sync identifier to their distinct IDs, children and sync versions included"
+    )
     func migration() throws {
         let folder = TemporaryFolder()
         let plain = try makeVersion1Store(folder.database)
         _ = try HealthStore.open(path: folder.database)
         let expected = try Dictionary(
-            uniqueKeysWithValues: stream(Self.xml).records.filter { $0.record.kind != .export }.map { ($0.record.type, $0.id) })
+            uniqueKeysWithValues: stream(Self.xml).records.filter { $0.record.kind != .export }.map {
+                ($0.record.type, $0.id)
+            })
         let food = "HKQuantityTypeIdentifierDietaryEnergyConsumed"
         let weight = "HKQuantityTypeIdentifierBodyMass"
         let steps = "HKQuantityTypeIdentifierStepCount"

@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
-import HealthExport
-import Testing
 import HealthCore
-@testable import HealthSQLite
+import HealthExport
 import HealthFixtures
 import HealthJSON
+import Testing
+
+@testable import HealthSQLite
 
 @Suite struct RecordWriterTests {
     /// `count` samples a minute apart from `minute`: heart rates, every third with metadata, with
@@ -28,7 +29,9 @@ import HealthJSON
                 lines.append("</HeartRateVariabilityMetadataList>")
                 lines.append("</Record>")
             } else if index % 53 == 0 {
-                lines.append("<Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Scale\" unit=\"kg\" \(dates) value=\"70\"/>")
+                lines.append(
+                    "<Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Scale\" unit=\"kg\" \(dates) value=\"70\"/>"
+                )
             } else if index % 3 == 0 {
                 lines.append(
                     "<Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"Watch\" \(device) unit=\"count/min\" \(dates) value=\"\(60 + index % 30)\">"
@@ -99,7 +102,9 @@ import HealthJSON
     @Test("Timestamps are written as ExportTimestamp writes them, whatever came before")
     func timestampText() {
         var text = TimestampText()
-        let instants: [Int64] = [0, -1, -86_400, -86_401, 59, 86_399, 86_400, 951_782_400, 1_717_228_799, 253_402_300_799]
+        let instants: [Int64] = [
+            0, -1, -86_400, -86_401, 59, 86_399, 86_400, 951_782_400, 1_717_228_799, 253_402_300_799,
+        ]
         let offsets: [Int32] = [0, 120, -300, 330, -570, 840, -720]
         var buffer = [UInt8](repeating: 0, count: ExportTimestamp.maximumISO8601Length)
         for instant in instants {

@@ -24,8 +24,10 @@ import Testing
 
     @Test(
         "Every announced row is inserted, whether the count is below, at or across the rows per statement",
-        arguments: [1, 2, RowInserter.rowsPerStatement - 1, RowInserter.rowsPerStatement,
-            RowInserter.rowsPerStatement + 1, 3 * RowInserter.rowsPerStatement + 5])
+        arguments: [
+            1, 2, RowInserter.rowsPerStatement - 1, RowInserter.rowsPerStatement,
+            RowInserter.rowsPerStatement + 1, 3 * RowInserter.rowsPerStatement + 5,
+        ])
     func insertsEveryRow(count: Int) throws {
         #expect(try Self.insert(count) == (0..<count).map { [$0, $0 * 10] })
     }

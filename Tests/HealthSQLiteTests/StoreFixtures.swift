@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
-import HealthExport
 import HealthCore
-@testable import HealthSQLite
+import HealthExport
 import HealthFixtures
 import HealthJSON
+
+@testable import HealthSQLite
 
 /// A small export written as text, record by record, for the store and anchor tests.
 struct FixtureExport {
@@ -110,7 +111,9 @@ func dumpTables(_ database: String) throws -> [String: [String]] {
     return try queue.read { db in
         let tables = try String.fetchAll(
             db,
-            sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('imports', 'grdb_migrations', 'sqlite_sequence')")
+            sql:
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('imports', 'grdb_migrations', 'sqlite_sequence')"
+        )
         var dump: [String: [String]] = [:]
         for table in tables {
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table)")
@@ -124,7 +127,9 @@ func dumpTables(_ database: String) throws -> [String: [String]] {
 
 /// Rows in `table`.
 func rowCount(_ database: String, _ table: String) throws -> Int {
-    try DatabaseQueue(path: database, configuration: .patient).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+    try DatabaseQueue(path: database, configuration: .patient).read { db in
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
+    }
 }
 
 extension Configuration {

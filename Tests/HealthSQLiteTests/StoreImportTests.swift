@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
-import HealthExport
-import Testing
 import HealthCore
-@testable import HealthSQLite
+import HealthExport
 import HealthFixtures
 import HealthJSON
+import Testing
+
+@testable import HealthSQLite
 
 @Suite struct StoreImportTests {
     typealias Sample = FixtureExport.Sample
@@ -48,9 +49,17 @@ import HealthJSON
         let old = FixtureExport.steps(days: 30)
         try importFile(try old.write(in: folder, name: "a.xml"), into: folder.database)
         var newer = FixtureExport.steps(exportDate: FixtureExport.baseDate + 5 * day, days: 35)
-        newer.samples = newer.samples.map { var s = $0; s.value = "\(s.start)"; return s }
+        newer.samples = newer.samples.map {
+            var s = $0
+            s.value = "\(s.start)"
+            return s
+        }
         var oldSteps = old
-        oldSteps.samples = old.samples.map { var s = $0; s.value = "\(s.start)"; return s }
+        oldSteps.samples = old.samples.map {
+            var s = $0
+            s.value = "\(s.start)"
+            return s
+        }
         let folder2 = TemporaryFolder()
         try importFile(try oldSteps.write(in: folder2, name: "a.xml"), into: folder2.database)
         let result = try importFile(try newer.write(in: folder2, name: "b.xml"), into: folder2.database)
@@ -76,11 +85,14 @@ import HealthJSON
         let folder = TemporaryFolder()
         let start = FixtureExport.baseDate - 3 * day
         var export = FixtureExport(exportDate: FixtureExport.baseDate)
-        export.samples = [Sample(type: "HKQuantityTypeIdentifierBodyMass", source: "Scale", unit: "kg", value: "70", start: start)]
+        export.samples = [
+            Sample(type: "HKQuantityTypeIdentifierBodyMass", source: "Scale", unit: "kg", value: "70", start: start)
+        ]
         try importFile(try export.write(in: folder, name: "kg.xml"), into: folder.database)
         export.samples[0].unit = "lb"
         export.samples[0].value = "154.3236"
-        let result = try importFile(try export.write(in: folder, name: "lb.xml"), into: folder.database, window: .all, windowGiven: true)
+        let result = try importFile(
+            try export.write(in: folder, name: "lb.xml"), into: folder.database, window: .all, windowGiven: true)
         #expect(result.total.new == 0)
         #expect(try rowCount(folder.database, "weight_samples") == 1)
     }
@@ -90,15 +102,17 @@ import HealthJSON
         let folder = TemporaryFolder()
         var export = FixtureExport.steps(days: 10)
         export.samples.append(
-            Sample(type: "HKQuantityTypeIdentifierBodyMass", source: "Scale", unit: "kg", value: "70",
-                   start: FixtureExport.baseDate - 2 * day))
+            Sample(
+                type: "HKQuantityTypeIdentifierBodyMass", source: "Scale", unit: "kg", value: "70",
+                start: FixtureExport.baseDate - 2 * day))
         try importFile(try export.write(in: folder, name: "a.xml"), into: folder.database)
         let later = FixtureExport.baseDate + day
         export.exportDate = later
         // A weight typed in today for 40 days ago, and a watch sample synced late for 60 days ago.
         export.samples.append(
-            Sample(type: "HKQuantityTypeIdentifierBodyMass", source: "Health", unit: "kg", value: "71",
-                   start: later - 40 * day, createdAfter: 40 * day - 3600))
+            Sample(
+                type: "HKQuantityTypeIdentifierBodyMass", source: "Health", unit: "kg", value: "71",
+                start: later - 40 * day, createdAfter: 40 * day - 3600))
         export.samples.append(Sample(value: "7", start: later - 60 * day, createdAfter: 60 * day - 60))
         let result = try importFile(try export.write(in: folder, name: "b.xml"), into: folder.database)
         #expect(result.report?.counts["HKQuantityTypeIdentifierStepCount"]?.new == 1)
@@ -139,7 +153,9 @@ import HealthJSON
         #expect(try rowCount(folder.database, "quantity_samples") == 41)
     }
 
-    @Test("An interrupted import, run again, ends with exactly the rows of an uninterrupted one", arguments: [1, 13, 64, 150])
+    @Test(
+        "An interrupted import, run again, ends with exactly the rows of an uninterrupted one",
+        arguments: [1, 13, 64, 150])
     func interruptedThenResumed(stopAfter: Int) throws {
         let folder = TemporaryFolder()
         let export = FixtureExport.steps(days: 40, spacing: 3 * 3600)

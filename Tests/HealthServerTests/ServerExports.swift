@@ -54,7 +54,8 @@ enum ServerExports {
     /// Zips `xml` as `apple_health_export/export.xml` and returns the zip's path.
     static func zip(_ xml: String) throws -> String {
         let folder = NSTemporaryDirectory() + "healthimport-zip-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder + "/apple_health_export", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/apple_health_export", withIntermediateDirectories: true)
         try xml.write(toFile: folder + "/apple_health_export/export.xml", atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/zip")

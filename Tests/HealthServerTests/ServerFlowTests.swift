@@ -41,7 +41,8 @@ struct ServerFlowTests {
         let threeYears = Calendar(identifier: .gregorian).dateComponents([.year], from: Date()).year! - 3
         #expect(recommended.hasPrefix("\(threeYears)-"))
 
-        let upload = try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 40)))
+        let upload = try server.request(
+            "POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 40)))
         #expect(upload.status == 200, "\(upload.text)")
         #expect(Self.newCount(upload) == 41)  // 40 steps and the export row
 
@@ -59,15 +60,18 @@ struct ServerFlowTests {
 
         // A newer export: the anchors take only the ten new samples (and the new export row).
         let newer = ServerExports.xml(steps: 50, exportDate: ServerExports.exportDate + 3 * 86_400, firstStep: -10)
-        let incremental = try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.zip(newer))
+        let incremental = try server.request(
+            "POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.zip(newer))
         #expect(incremental.status == 200, "\(incremental.text)")
         #expect(Self.newCount(incremental) == 11)
         #expect(try Self.stepRows(server, token: token) == 50)
 
-        let notAdmin = try server.request("POST", "/api/admin/reset-healthkit-backfill", token: token, body: "{\"userId\": \"\(person)\"}")
+        let notAdmin = try server.request(
+            "POST", "/api/admin/reset-healthkit-backfill", token: token, body: "{\"userId\": \"\(person)\"}")
         #expect(notAdmin.status == 401)
         let reset = try server.request(
-            "POST", "/api/admin/reset-healthkit-backfill", token: server.adminToken, body: "{\"userId\": \"\(person)\"}")
+            "POST", "/api/admin/reset-healthkit-backfill", token: server.adminToken, body: "{\"userId\": \"\(person)\"}"
+        )
         #expect(reset.status == 200, "\(reset.text)")
         let again = try server.request("GET", "/api/healthkit/sync-status", token: token)
         #expect(again.json["needsHistoricalSync"] as? Bool == true)
@@ -84,14 +88,17 @@ struct ServerFlowTests {
     func samplesThenExport() throws {
         let server = try ServerProcess()
         let token = try Tool.addPerson(TestPostgres.freshPerson("live"))
-        let samples = try server.request("POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(0..<12))
+        let samples = try server.request(
+            "POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(0..<12))
         #expect(samples.status == 200, "\(samples.text)")
         #expect(samples.json["new"] as? Int == 12)
-        let again = try server.request("POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(0..<12))
+        let again = try server.request(
+            "POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(0..<12))
         #expect(again.json["new"] as? Int == 0)
         #expect(again.json["alreadyImported"] as? Int == 12)
 
-        let export = try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 20)))
+        let export = try server.request(
+            "POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 20)))
         #expect(export.status == 200, "\(export.text)")
         #expect(Self.newCount(export) == 8 + 1)
         #expect((export.json["total"] as? [String: Any])?["alreadyImported"] as? Int == 12)
@@ -104,7 +111,8 @@ struct ServerFlowTests {
         let server = try ServerProcess()
         let jo = try Tool.addPerson(TestPostgres.freshPerson("jo"))
         let sam = try Tool.addPerson(TestPostgres.freshPerson("sam"))
-        let upload = try server.request("POST", "/api/healthkit/exports", token: jo, bodyFile: ServerExports.file(ServerExports.xml(steps: 8)))
+        let upload = try server.request(
+            "POST", "/api/healthkit/exports", token: jo, bodyFile: ServerExports.file(ServerExports.xml(steps: 8)))
         #expect(upload.status == 200)
         #expect(try Self.stepRows(server, token: jo) == 8)
         #expect(try Self.stepRows(server, token: sam) == nil)
@@ -122,7 +130,8 @@ struct ServerFlowTests {
         #expect(try server.request("GET", "/api/healthkit/status", token: "hi_wrong").status == 401)
         #expect(try server.request("POST", "/api/healthkit/exports", token: "hi_wrong", body: "x").status == 401)
 
-        let notExport = try server.request("POST", "/api/healthkit/exports", token: token, body: "hello, not an export\n")
+        let notExport = try server.request(
+            "POST", "/api/healthkit/exports", token: token, body: "hello, not an export\n")
         #expect(notExport.status == 400)
         #expect((notExport.json["error"] as? String)?.contains("neither a zip archive nor an XML file") == true)
 
@@ -142,14 +151,18 @@ struct ServerFlowTests {
         let badJSON = try server.request("POST", "/api/healthkit/samples", token: token, body: "[{\"type\": ")
         #expect(badJSON.status == 400)
         #expect((badJSON.json["error"] as? String)?.contains("malformed JSON") == true)
-        let badSample = try server.request("POST", "/api/healthkit/samples", token: token, body: #"{"type":"HKQuantityTypeIdentifierStepCount","start":"yesterday","value":1}"#)
+        let badSample = try server.request(
+            "POST", "/api/healthkit/samples", token: token,
+            body: #"{"type":"HKQuantityTypeIdentifierStepCount","start":"yesterday","value":1}"#)
         #expect(badSample.status == 400)
         #expect((badSample.json["error"] as? String)?.contains("start is not a date") == true)
 
-        let large = try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 400)))
+        let large = try server.request(
+            "POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 400)))
         #expect(large.status == 413)
 
-        let badBackfill = try server.request("POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{not json")
+        let badBackfill = try server.request(
+            "POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{not json")
         #expect(badBackfill.status == 400)
         #expect(try Self.stepRows(server, token: token) == nil)
         server.stop()
@@ -162,7 +175,9 @@ struct ServerFlowTests {
         let path = try ServerExports.file(ServerExports.xml(steps: 300))
         let answers = try await withThrowingTaskGroup(of: Int.self) { group in
             for token in tokens {
-                group.addTask { try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path).status }
+                group.addTask {
+                    try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path).status
+                }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -177,15 +192,19 @@ struct ServerFlowTests {
         let token = try Tool.addPerson(TestPostgres.freshPerson("busy"))
         // About 300 KB at 10 KB/s: half a minute, time enough on a busy machine.
         let path = try ServerExports.file(ServerExports.xml(steps: 1_200))
-        let slow = Task { try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k") }
+        let slow = Task {
+            try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k")
+        }
         #expect(try await Self.waitForRunningUpload(server, token: token))
-        let second = try server.request("POST", "/api/healthkit/exports", token: token, body: ServerExports.xml(steps: 2))
+        let second = try server.request(
+            "POST", "/api/healthkit/exports", token: token, body: ServerExports.xml(steps: 2))
         #expect(second.status == 409)
         let mark = try server.request("POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{}")
         #expect(mark.status == 409)
         let first = try await slow.value
         #expect(first.status == 200, "\(first.text)")
-        #expect(try server.request("POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{}").status == 200)
+        #expect(
+            try server.request("POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{}").status == 200)
         server.stop()
     }
 
@@ -194,7 +213,9 @@ struct ServerFlowTests {
         let server = try ServerProcess()
         let token = try Tool.addPerson(TestPostgres.freshPerson("kill"))
         let path = try ServerExports.file(ServerExports.xml(steps: 400))
-        let slow = Task { try? server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k") }
+        let slow = Task {
+            try? server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k")
+        }
         #expect(try await Self.waitForRunningUpload(server, token: token))
         server.stop(SIGKILL)
         _ = await slow.value
@@ -212,7 +233,9 @@ struct ServerFlowTests {
         let server = try ServerProcess()
         let token = try Tool.addPerson(TestPostgres.freshPerson("drain"))
         let path = try ServerExports.file(ServerExports.xml(steps: 300))
-        let slow = Task { try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "20k") }
+        let slow = Task {
+            try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "20k")
+        }
         #expect(try await Self.waitForRunningUpload(server, token: token))
         kill(server.process.processIdentifier, SIGTERM)
         let answer = try await slow.value

@@ -25,7 +25,9 @@ enum Tool {
     /// The binary next to the test bundle (`swift test` builds every product of the package).
     static let binary: String = {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [bundle.appendingPathComponent("healthimport").path, repositoryRoot + "/.build/debug/healthimport"]
+        let candidates = [
+            bundle.appendingPathComponent("healthimport").path, repositoryRoot + "/.build/debug/healthimport",
+        ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
     }()
 
@@ -93,7 +95,9 @@ final class ServerProcess: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: Tool.binary)
         process.arguments =
             ["serve", "--db", TestPostgres.url!, "--port", "0"] + (maxUpload.map { ["--max-upload", "\($0)"] } ?? [])
-        process.environment = ProcessInfo.processInfo.environment.merging(["HEALTHIMPORT_ADMIN_TOKEN": adminToken]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["HEALTHIMPORT_ADMIN_TOKEN": adminToken]) {
+            $1
+        }
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice

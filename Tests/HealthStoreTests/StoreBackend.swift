@@ -28,7 +28,9 @@ enum StoreBackend: Sendable, CustomStringConvertible {
     var description: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
 
     /// A new, empty store; `reopen` gives another handle on the same one.
-    func makeStore() throws -> (store: any HealthRecordStore, reopen: () throws -> any HealthRecordStore, keep: AnyObject?) {
+    func makeStore() throws -> (
+        store: any HealthRecordStore, reopen: () throws -> any HealthRecordStore, keep: AnyObject?
+    ) {
         switch self {
         case .sqlite:
             let folder = TemporaryFolder()
@@ -37,7 +39,10 @@ enum StoreBackend: Sendable, CustomStringConvertible {
         case .postgres:
             let url = TestPostgres.url!
             let person = TestPostgres.freshPerson()
-            return (try PostgresStore.open(url: url, person: person), { try PostgresStore.open(url: url, person: person) }, nil)
+            return (
+                try PostgresStore.open(url: url, person: person), { try PostgresStore.open(url: url, person: person) },
+                nil
+            )
         }
     }
 }

@@ -112,11 +112,14 @@ struct StoreContract {
         defer { withExtendedLifetime(keep) {} }
         try importXML(Self.export(days: 10), into: store)
         let anchors = try store.anchors()
-        #expect(Set(anchors.keys).isSuperset(of: ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierBodyMass"]))
+        #expect(
+            Set(anchors.keys).isSuperset(of: ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierBodyMass"]))
         // A newer export: five more days; the anchors skip what is older.
         let newer = try importXML(Self.export(days: 15, exportDate: 1_717_228_800 + 5 * 86_400), into: reopen())
         #expect(newer.report!.total.new == 20 + 3)  // 5 days of steps, the new weight and sleep, the new export row
-        #expect(try store.anchors()["HKQuantityTypeIdentifierStepCount"]!.newestCreation > anchors["HKQuantityTypeIdentifierStepCount"]!.newestCreation)
+        #expect(
+            try store.anchors()["HKQuantityTypeIdentifierStepCount"]!.newestCreation
+                > anchors["HKQuantityTypeIdentifierStepCount"]!.newestCreation)
         #expect(try store.resetAnchors(types: ["HKQuantityTypeIdentifierStepCount"]) == 1)
         #expect(try store.anchors()["HKQuantityTypeIdentifierStepCount"] == nil)
         let left = try store.anchors().count
@@ -145,7 +148,8 @@ struct StoreContract {
         let (store, _, keep) = try backend.makeStore()
         defer { withExtendedLifetime(keep) {} }
         for folder in ["v14-2025", "v12-2022", "v8-2019"] {
-            try importFile(repositoryRoot + "/SampleExports/\(folder)/export.xml", into: store, window: .all, windowGiven: true)
+            try importFile(
+                repositoryRoot + "/SampleExports/\(folder)/export.xml", into: store, window: .all, windowGiven: true)
         }
         try importFile(repositoryRoot + "/SampleExports/zip/export.zip", into: store, window: .all, windowGiven: true)
         return try Self.rows(store)

@@ -1,6 +1,6 @@
+import Foundation
 import HealthCore
 import HealthPostgres
-import Foundation
 import Testing
 
 @Suite("The store contract on SQLite")
@@ -72,7 +72,9 @@ struct PostgresStoreTests {
         let first = try PostgresStore.open(url: url, person: person)
         let second = try PostgresStore.open(url: url, person: person)
         let begun = try first.beginImport(input: "a", signature: nil, window: "all")
-        let error = #expect(throws: StoreError.self) { try second.beginImport(input: "b", signature: nil, window: "all") }
+        let error = #expect(throws: StoreError.self) {
+            try second.beginImport(input: "b", signature: nil, window: "all")
+        }
         #expect(error?.code == .locked)
         try first.markFailed(importID: begun.id, message: "test")
         first.closeWaiting()

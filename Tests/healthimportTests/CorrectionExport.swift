@@ -16,13 +16,15 @@ struct CorrectionExport {
     static func heartRate(day: Int = 20, minute: Int, value: Int = 60, source: String = "Anna’s Watch") -> String {
         let time = "2025-05-\(two(day)) \(two(8 + minute / 60)):\(two(minute % 60)):00 +0200"
         let created = "2025-05-\(two(day)) \(two(8 + minute / 60)):\(two(minute % 60)):05 +0200"
-        return "<Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"\(source)\" unit=\"count/min\" creationDate=\"\(created)\" startDate=\"\(time)\" endDate=\"\(time)\" value=\"\(value)\"/>"
+        return
+            "<Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"\(source)\" unit=\"count/min\" creationDate=\"\(created)\" startDate=\"\(time)\" endDate=\"\(time)\" value=\"\(value)\"/>"
     }
 
     /// A resting heart rate of May `day` (a view reads these).
     static func restingHeartRate(day: Int, value: Int) -> String {
         let time = "2025-05-\(two(day)) 07:00:00 +0200"
-        return "<Record type=\"HKQuantityTypeIdentifierRestingHeartRate\" sourceName=\"Anna’s Watch\" unit=\"count/min\" creationDate=\"\(time)\" startDate=\"\(time)\" endDate=\"\(time)\" value=\"\(value)\"/>"
+        return
+            "<Record type=\"HKQuantityTypeIdentifierRestingHeartRate\" sourceName=\"Anna’s Watch\" unit=\"count/min\" creationDate=\"\(time)\" startDate=\"\(time)\" endDate=\"\(time)\" value=\"\(value)\"/>"
     }
 
     /// A weight with a sync identifier and version, created at `created`.
@@ -85,7 +87,10 @@ struct CorrectionCounts: Equatable, CustomStringConvertible {
     var invalid = 0
     var read = 0
 
-    init(new: Int = 0, updated: Int = 0, deleted: Int = 0, already: Int = 0, repeated: Int = 0, outside: Int = 0, invalid: Int = 0, read: Int = 0) {
+    init(
+        new: Int = 0, updated: Int = 0, deleted: Int = 0, already: Int = 0, repeated: Int = 0, outside: Int = 0,
+        invalid: Int = 0, read: Int = 0
+    ) {
         (self.new, self.updated, self.deleted, self.already, self.repeated, self.outside, self.invalid, self.read) =
             (new, updated, deleted, already, repeated, outside, invalid, read)
     }

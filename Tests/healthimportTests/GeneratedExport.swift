@@ -107,7 +107,9 @@ struct GeneratedExport: Sendable {
         return out.bytes
     }
 
-    private func header(type: String, source: String, unit: String?, start: Int64, end: Int64, device: Bool, to out: inout ExportText) {
+    private func header(
+        type: String, source: String, unit: String?, start: Int64, end: Int64, device: Bool, to out: inout ExportText
+    ) {
         out.raw(" <Record type=\"")
         out.raw(type)
         out.raw("\" sourceName=\"")
@@ -116,7 +118,8 @@ struct GeneratedExport: Sendable {
         if device {
             out.raw(" device=\"&lt;&lt;HKDevice: ")
             out.raw(deviceAddress)
-            out.raw("&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch7,5, software:11.1&gt;\"")
+            out.raw(
+                "&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch7,5, software:11.1&gt;\"")
         }
         if let unit {
             out.raw(" unit=\"")
@@ -136,14 +139,16 @@ struct GeneratedExport: Sendable {
         switch index % 10 {
         case 0..<5:
             header(
-                type: "HKQuantityTypeIdentifierStepCount", source: index % 2 == 0 ? "Anna’s iPhone" : "Anna’s Apple Watch",
+                type: "HKQuantityTypeIdentifierStepCount",
+                source: index % 2 == 0 ? "Anna’s iPhone" : "Anna’s Apple Watch",
                 unit: "count", start: start, end: start + 60, device: index % 2 == 1, to: &out)
             out.raw(" value=\"")
             out.int(index % 700 + 1)
             out.raw("\"/>\n")
         case 5, 6:
             header(
-                type: "HKQuantityTypeIdentifierHeartRate", source: "Anna’s Apple Watch", unit: "count/min", start: start,
+                type: "HKQuantityTypeIdentifierHeartRate", source: "Anna’s Apple Watch", unit: "count/min",
+                start: start,
                 end: start, device: true, to: &out)
             out.raw(" value=\"")
             out.int(58 + index % 41)
@@ -152,7 +157,8 @@ struct GeneratedExport: Sendable {
             out.raw("\"/>\n </Record>\n")
         case 7:
             header(
-                type: "HKQuantityTypeIdentifierBodyMass", source: "Withings", unit: weightUnit, start: start, end: start,
+                type: "HKQuantityTypeIdentifierBodyMass", source: "Withings", unit: weightUnit, start: start,
+                end: start,
                 device: false, to: &out)
             let tenthsOfKilogram = 650 + index % 90
             out.raw(" value=\"")
@@ -186,7 +192,9 @@ struct GeneratedExport: Sendable {
     }
 
     private func correlation(start: Int64, to out: inout ExportText) {
-        out.raw(" <Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\" sourceName=\"Omron\" sourceVersion=\"2\" creationDate=\"")
+        out.raw(
+            " <Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\" sourceName=\"Omron\" sourceVersion=\"2\" creationDate=\""
+        )
         out.date(start + 300)
         out.raw("\" startDate=\"")
         out.date(start)
@@ -217,9 +225,13 @@ struct GeneratedExport: Sendable {
         out.date(start)
         out.raw("\" endDate=\"")
         out.date(end)
-        out.raw("\">\n  <MetadataEntry key=\"HKIndoorWorkout\" value=\"0\"/>\n  <WorkoutEvent type=\"HKWorkoutEventTypeSegment\" date=\"")
+        out.raw(
+            "\">\n  <MetadataEntry key=\"HKIndoorWorkout\" value=\"0\"/>\n  <WorkoutEvent type=\"HKWorkoutEventTypeSegment\" date=\""
+        )
         out.date(start)
-        out.raw("\" duration=\"5\" durationUnit=\"min\"/>\n  <WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" startDate=\"")
+        out.raw(
+            "\" duration=\"5\" durationUnit=\"min\"/>\n  <WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" startDate=\""
+        )
         out.date(start)
         out.raw("\" endDate=\"")
         out.date(end)

@@ -13,8 +13,9 @@ import Testing
         return [("text", text), ("damaged SQLite header", header), ("zeros", [UInt8](repeating: 0, count: 8192))]
     }
 
-    @Test("A store that is not SQLite or is damaged: an error naming it, exit 1, the file untouched",
-          arguments: damagedStores())
+    @Test(
+        "A store that is not SQLite or is damaged: an error naming it, exit 1, the file untouched",
+        arguments: damagedStores())
     func notSQLite(name: String, bytes: [UInt8]) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

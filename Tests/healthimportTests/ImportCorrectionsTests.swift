@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A later export corrects the store: updated, replaced and deleted records, and repeats.
@@ -28,13 +28,18 @@ import Glibc
         let database = folder + "/health.sqlite"
         let first = try CorrectionExport(
             exportDate: Self.june1,
-            elements: [CorrectionExport.activitySummary("2025-05-31", energy: 480), CorrectionExport.activitySummary("2025-06-01", energy: 120)]
+            elements: [
+                CorrectionExport.activitySummary("2025-05-31", energy: 480),
+                CorrectionExport.activitySummary("2025-06-01", energy: 120),
+            ]
         ).write(to: folder, name: "june1.xml")
         let second = try CorrectionExport(
             exportDate: Self.june3,
             elements: [
-                CorrectionExport.activitySummary("2025-05-31", energy: 480), CorrectionExport.activitySummary("2025-06-01", energy: 640),
-                CorrectionExport.activitySummary("2025-06-02", energy: 300), CorrectionExport.activitySummary("2025-06-03", energy: 90),
+                CorrectionExport.activitySummary("2025-05-31", energy: 480),
+                CorrectionExport.activitySummary("2025-06-01", energy: 640),
+                CorrectionExport.activitySummary("2025-06-02", energy: 300),
+                CorrectionExport.activitySummary("2025-06-03", energy: 90),
             ]
         ).write(to: folder, name: "june3.xml")
 
@@ -44,11 +49,14 @@ import Glibc
         #expect(one.addsUp)
 
         let two = try CorrectionRun.run([second, "--db", database])
-        #expect(two.types["HKActivitySummary"] == CorrectionCounts(new: 2, updated: 1, already: 1, read: 4), "\(two.result.stdout)")
+        #expect(
+            two.types["HKActivitySummary"] == CorrectionCounts(new: 2, updated: 1, already: 1, read: 4),
+            "\(two.result.stdout)")
         #expect(two.addsUp)
-        #expect(try query(database, "SELECT day, active_energy_burned FROM activity_summaries ORDER BY day") == [
-            "2025-05-31|480.0", "2025-06-01|640.0", "2025-06-02|300.0", "2025-06-03|90.0",
-        ])
+        #expect(
+            try query(database, "SELECT day, active_energy_burned FROM activity_summaries ORDER BY day") == [
+                "2025-05-31|480.0", "2025-06-01|640.0", "2025-06-02|300.0", "2025-06-03|90.0",
+            ])
 
         let three = try CorrectionRun.run([second, "--db", database, "--force"])
         #expect(three.total.new == 0 && three.total.updated == 0 && three.total.deleted == 0, "\(three.total)")
@@ -56,7 +64,9 @@ import Glibc
 
         // The table on standard error has the same columns.
         let table = try CLI.run(["import", second, "--db", database, "--force"])
-        #expect(table.stderr.contains("new    updated    deleted    already   repeated    outside    invalid"), "\(table.stderr)")
+        #expect(
+            table.stderr.contains("new    updated    deleted    already   repeated    outside    invalid"),
+            "\(table.stderr)")
     }
 
     @Test("A record with a sync identifier is replaced by a higher version, and not by a lower one")
@@ -64,32 +74,44 @@ import Glibc
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = folder + "/health.sqlite"
-        let version1 = CorrectionExport.syncedWeight(kilograms: "70.4", version: 1, created: "2025-05-30 08:00:10 +0200")
-        let version2 = CorrectionExport.syncedWeight(kilograms: "70.1", version: 2, created: "2025-06-02 08:00:10 +0200")
+        let version1 = CorrectionExport.syncedWeight(
+            kilograms: "70.4", version: 1, created: "2025-05-30 08:00:10 +0200")
+        let version2 = CorrectionExport.syncedWeight(
+            kilograms: "70.1", version: 2, created: "2025-06-02 08:00:10 +0200")
         let first = try CorrectionExport(exportDate: Self.june1, elements: [version1]).write(to: folder, name: "v1.xml")
-        let second = try CorrectionExport(exportDate: Self.june3, elements: [version2]).write(to: folder, name: "v2.xml")
-        let third = try CorrectionExport(exportDate: Self.june5, elements: [version2, version1]).write(to: folder, name: "both.xml")
+        let second = try CorrectionExport(exportDate: Self.june3, elements: [version2]).write(
+            to: folder, name: "v2.xml")
+        let third = try CorrectionExport(exportDate: Self.june5, elements: [version2, version1]).write(
+            to: folder, name: "both.xml")
 
         let one = try CorrectionRun.run([first, "--db", database])
         #expect(one.types["HKQuantityTypeIdentifierBodyMass"] == CorrectionCounts(new: 1, read: 1))
         let two = try CorrectionRun.run([second, "--db", database])
-        #expect(two.types["HKQuantityTypeIdentifierBodyMass"] == CorrectionCounts(updated: 1, read: 1), "\(two.result.stdout)")
+        #expect(
+            two.types["HKQuantityTypeIdentifierBodyMass"] == CorrectionCounts(updated: 1, read: 1),
+            "\(two.result.stdout)")
         #expect(two.addsUp)
         #expect(try query(database, "SELECT kilograms FROM weight_over_time") == ["70.1"])
-        #expect(try query(database, "SELECT kilograms, replaced_by IS NOT NULL FROM weight_samples ORDER BY kilograms") == [
-            "70.1|0", "70.4|1",
-        ])
+        #expect(
+            try query(database, "SELECT kilograms, replaced_by IS NOT NULL FROM weight_samples ORDER BY kilograms") == [
+                "70.1|0", "70.4|1",
+            ])
 
         // The older version arriving after the newer one, forced through the store: it stays replaced.
         let three = try CorrectionRun.run([third, "--db", database, "--all"])
-        #expect(three.types["HKQuantityTypeIdentifierBodyMass"] == CorrectionCounts(already: 2, read: 2), "\(three.result.stdout)")
+        #expect(
+            three.types["HKQuantityTypeIdentifierBodyMass"] == CorrectionCounts(already: 2, read: 2),
+            "\(three.result.stdout)")
         #expect(three.addsUp)
-        #expect(try query(database, "SELECT kilograms, replaced_by IS NOT NULL FROM weight_samples ORDER BY kilograms") == [
-            "70.1|0", "70.4|1",
-        ])
+        #expect(
+            try query(database, "SELECT kilograms, replaced_by IS NOT NULL FROM weight_samples ORDER BY kilograms") == [
+                "70.1|0", "70.4|1",
+            ])
     }
 
-    @Test("A record gone from a newer export is marked deleted, left out of views and status, and current again when it comes back")
+    @Test(
+        "A record gone from a newer export is marked deleted, left out of views and status, and current again when it comes back"
+    )
     func deletionMarkedAndRestored() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -99,13 +121,17 @@ import Glibc
         let gone = [Self.heartRates[3], Self.heartRates[11], resting[2]]
         let missing = full.filter { !gone.contains($0) }
         let first = try CorrectionExport(exportDate: Self.june1, elements: full).write(to: folder, name: "full.xml")
-        let second = try CorrectionExport(exportDate: Self.june3, elements: missing).write(to: folder, name: "missing.xml")
+        let second = try CorrectionExport(exportDate: Self.june3, elements: missing).write(
+            to: folder, name: "missing.xml")
         let third = try CorrectionExport(exportDate: Self.june5, elements: full).write(to: folder, name: "back.xml")
 
         #expect(try CorrectionRun.run([first, "--db", database]).total.new == 29)
         let two = try CorrectionRun.run([second, "--db", database])
-        #expect(two.types["HKQuantityTypeIdentifierHeartRate"] == CorrectionCounts(deleted: 2, already: 18, read: 18), "\(two.result.stdout)")
-        #expect(two.types["HKQuantityTypeIdentifierRestingHeartRate"] == CorrectionCounts(deleted: 1, already: 7, read: 7))
+        #expect(
+            two.types["HKQuantityTypeIdentifierHeartRate"] == CorrectionCounts(deleted: 2, already: 18, read: 18),
+            "\(two.result.stdout)")
+        #expect(
+            two.types["HKQuantityTypeIdentifierRestingHeartRate"] == CorrectionCounts(deleted: 1, already: 7, read: 7))
         #expect(two.addsUp)
         #expect(try query(database, "SELECT count(*) FROM quantity_samples WHERE deleted_by IS NOT NULL") == ["3"])
         #expect(try query(database, "SELECT count(*) FROM resting_heart_rate") == ["7"])
@@ -122,7 +148,9 @@ import Glibc
         #expect(again.total.deleted == 0 && again.total.updated == 0 && again.total.new == 0, "\(again.total)")
 
         let three = try CorrectionRun.run([third, "--db", database])
-        #expect(three.types["HKQuantityTypeIdentifierHeartRate"] == CorrectionCounts(updated: 2, already: 18, read: 20), "\(three.result.stdout)")
+        #expect(
+            three.types["HKQuantityTypeIdentifierHeartRate"] == CorrectionCounts(updated: 2, already: 18, read: 20),
+            "\(three.result.stdout)")
         #expect(three.addsUp)
         #expect(try query(database, "SELECT count(*) FROM quantity_samples WHERE deleted_by IS NOT NULL") == ["0"])
         #expect(try query(database, "SELECT count(*) FROM resting_heart_rate") == ["8"])
@@ -133,7 +161,8 @@ import Glibc
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = folder + "/health.sqlite"
-        let first = try CorrectionExport(exportDate: Self.june1, elements: Self.heartRates).write(to: folder, name: "full.xml")
+        let first = try CorrectionExport(exportDate: Self.june1, elements: Self.heartRates).write(
+            to: folder, name: "full.xml")
         var newer = Self.heartRates
         newer.remove(at: 15)
         newer.append(CorrectionExport.heartRate(day: 21, minute: 0))
@@ -152,7 +181,9 @@ import Glibc
         #expect(after.filter { $0.key != "imports" } == before.filter { $0.key != "imports" })
 
         let run = try CorrectionRun.run([completePath, "--db", database])
-        #expect(run.types["HKQuantityTypeIdentifierHeartRate"] == CorrectionCounts(new: 1, deleted: 1, already: 19, read: 20), "\(run.result.stdout)")
+        #expect(
+            run.types["HKQuantityTypeIdentifierHeartRate"]
+                == CorrectionCounts(new: 1, deleted: 1, already: 19, read: 20), "\(run.result.stdout)")
         #expect(run.addsUp)
     }
 
@@ -162,13 +193,16 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = folder + "/health.sqlite"
         let clean = folder + "/clean.sqlite"
-        let first = try CorrectionExport(exportDate: Self.june1, elements: Self.heartRates).write(to: folder, name: "full.xml")
+        let first = try CorrectionExport(exportDate: Self.june1, elements: Self.heartRates).write(
+            to: folder, name: "full.xml")
         var newer = Self.heartRates
         newer.remove(at: 2)
         newer.append(CorrectionExport.heartRate(day: 21, minute: 0))
         let complete = CorrectionExport(exportDate: Self.june3, elements: newer)
         let completePath = try complete.write(to: folder, name: "complete.xml")
-        for store in [database, clean] { #expect(try CorrectionRun.run([first, "--db", store]).types[Self.heartRate]?.new == 20) }
+        for store in [database, clean] {
+            #expect(try CorrectionRun.run([first, "--db", store]).types[Self.heartRate]?.new == 20)
+        }
 
         // The export arrives on standard input; the run is killed while it waits for the rest.
         let input = Pipe()
@@ -189,26 +223,38 @@ import Glibc
         #expect(try query(database, "SELECT count(*) FROM quantity_samples") == ["20"])
 
         let again = try CorrectionRun.run([completePath, "--db", database])
-        #expect(again.types[Self.heartRate] == CorrectionCounts(new: 1, deleted: 1, already: 19, read: 20), "\(again.result.stdout)")
+        #expect(
+            again.types[Self.heartRate] == CorrectionCounts(new: 1, deleted: 1, already: 19, read: 20),
+            "\(again.result.stdout)")
         #expect(again.addsUp)
         _ = try CorrectionRun.run([completePath, "--db", clean])
         let dump = try StoreInspection.dump(database).filter { $0.key != "imports" && $0.key != "anchors" }
         let cleanDump = try StoreInspection.dump(clean).filter { $0.key != "imports" && $0.key != "anchors" }
-        #expect(Self.withoutImportIDs(dump) == Self.withoutImportIDs(cleanDump), "\(StoreInspection.difference(dump, cleanDump))")
+        #expect(
+            Self.withoutImportIDs(dump) == Self.withoutImportIDs(cleanDump),
+            "\(StoreInspection.difference(dump, cleanDump))")
     }
 
     /// Import IDs differ between the two stores (the killed run took one): compare marks, not IDs.
     static func withoutImportIDs(_ dump: [String: [String]]) -> [String: [String]] {
-        dump.mapValues { rows in rows.map { $0.replacingOccurrences(of: #"deleted_by=\d+"#, with: "deleted_by=marked", options: .regularExpression) } }
+        dump.mapValues { rows in
+            rows.map {
+                $0.replacingOccurrences(of: #"deleted_by=\d+"#, with: "deleted_by=marked", options: .regularExpression)
+            }
+        }
     }
 
-    @Test("Another person's export is refused by the 10 % rule, leaving the store untouched, and taken with --accept-deletions")
+    @Test(
+        "Another person's export is refused by the 10 % rule, leaving the store untouched, and taken with --accept-deletions"
+    )
     func anotherPersonsExport() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = folder + "/health.sqlite"
         let mine = (0..<150).map { CorrectionExport.heartRate(minute: $0 * 3, value: 60 + $0 % 30) }
-        let theirs = (0..<150).map { CorrectionExport.heartRate(minute: $0 * 3 + 1, value: 70 + $0 % 20, source: "Ben’s Watch") }
+        let theirs = (0..<150).map {
+            CorrectionExport.heartRate(minute: $0 * 3 + 1, value: 70 + $0 % 20, source: "Ben’s Watch")
+        }
         let first = try CorrectionExport(exportDate: Self.june1, elements: mine).write(to: folder, name: "mine.xml")
         let other = try CorrectionExport(exportDate: Self.june3, elements: theirs).write(to: folder, name: "theirs.xml")
         #expect(try CorrectionRun.run([first, "--db", database]).types[Self.heartRate]?.new == 150)
@@ -216,7 +262,9 @@ import Glibc
 
         let refused = try CLI.run(["import", other, "--db", database])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("would mark 150 of the 150 stored HKQuantityTypeIdentifierHeartRate records"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("would mark 150 of the 150 stored HKQuantityTypeIdentifierHeartRate records"),
+            "\(refused.stderr)")
         #expect(refused.stderr.contains("--accept-deletions"))
         let after = try StoreInspection.dump(database)
         #expect(after.filter { $0.key != "imports" } == before.filter { $0.key != "imports" })
@@ -227,11 +275,14 @@ import Glibc
         let accepted = try CorrectionRun.run([other, "--db", database, "--accept-deletions"])
         #expect(accepted.types[Self.heartRate]?.deleted == 150, "\(accepted.result.stdout)")
         #expect(accepted.addsUp)
-        #expect(accepted.result.stderr.contains("run `healthimport import \(other) --force`"), "\(accepted.result.stderr)")
+        #expect(
+            accepted.result.stderr.contains("run `healthimport import \(other) --force`"), "\(accepted.result.stderr)")
         let again = try CorrectionRun.run([other, "--db", database, "--force"])
-        #expect(again.types[Self.heartRate] == CorrectionCounts(new: 149, already: 1, read: 150), "\(again.result.stdout)")
+        #expect(
+            again.types[Self.heartRate] == CorrectionCounts(new: 149, already: 1, read: 150), "\(again.result.stdout)")
         #expect(again.addsUp)
-        #expect(try query(database, "SELECT count(*), sum(deleted_by IS NOT NULL) FROM quantity_samples") == ["300|150"])
+        #expect(
+            try query(database, "SELECT count(*), sum(deleted_by IS NOT NULL) FROM quantity_samples") == ["300|150"])
     }
 
     @Test("Few deletions pass the rule: at most 100, or at most 10 % of the type")
@@ -250,7 +301,9 @@ import Glibc
         #expect(run.addsUp)
     }
 
-    @Test("Records that differ only in HKExternalUUID stay distinct; a repeated element is counted as repeated, never as already imported")
+    @Test(
+        "Records that differ only in HKExternalUUID stay distinct; a repeated element is counted as repeated, never as already imported"
+    )
     func distinctAndRepeated() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -258,7 +311,10 @@ import Glibc
         let repeated = CorrectionExport.heartRate(minute: 30)
         let export = try CorrectionExport(
             exportDate: Self.june1,
-            elements: [CorrectionExport.food(external: "A-1"), CorrectionExport.food(external: "A-2"), repeated, repeated, repeated]
+            elements: [
+                CorrectionExport.food(external: "A-1"), CorrectionExport.food(external: "A-2"), repeated, repeated,
+                repeated,
+            ]
         ).write(to: folder, name: "export.xml")
 
         let records = try CLI.run(["records", export])
@@ -271,7 +327,9 @@ import Glibc
 
         let run = try CorrectionRun.run([export, "--db", database])
         #expect(run.types["HKQuantityTypeIdentifierDietaryEnergyConsumed"] == CorrectionCounts(new: 2, read: 2))
-        #expect(run.types["HKQuantityTypeIdentifierHeartRate"] == CorrectionCounts(new: 1, repeated: 2, read: 3), "\(run.result.stdout)")
+        #expect(
+            run.types["HKQuantityTypeIdentifierHeartRate"] == CorrectionCounts(new: 1, repeated: 2, read: 3),
+            "\(run.result.stdout)")
         #expect(run.addsUp)
         #expect(try query(database, "SELECT count(*) FROM quantity_samples") == ["3"])
 
@@ -281,7 +339,9 @@ import Glibc
         #expect(forced.addsUp)
     }
 
-    @Test("records --state prints the updates, replacements and deletions that import counts, with a state file far smaller than the records")
+    @Test(
+        "records --state prints the updates, replacements and deletions that import counts, with a state file far smaller than the records"
+    )
     func recordsStateMatchesImport() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -312,7 +372,9 @@ import Glibc
         let firstLines = try CLI.run(["records", first, "--state", state])
         #expect(firstLines.status == 0, "\(firstLines.stderr)")
         let size = try #require(try FileManager.default.attributesOfItem(atPath: state)[.size] as? Int)
-        #expect(size * 3 < firstLines.stdout.utf8.count, "state \(size) bytes for \(firstLines.stdout.utf8.count) bytes of records")
+        #expect(
+            size * 3 < firstLines.stdout.utf8.count,
+            "state \(size) bytes for \(firstLines.stdout.utf8.count) bytes of records")
         let lines = try CLI.run(["records", second, "--state", state])
         #expect(lines.status == 0, "\(lines.stderr)")
         let objects = try lines.lines.map { try jsonObject($0) }
@@ -346,10 +408,14 @@ import Glibc
             <WorkoutZone maximum="132" duration="22.0863" durationUnit="min"/>\
             <WorkoutZone minimum="132" duration="7.5" durationUnit="min"/></WorkoutZoneGroup></Workout>
             """
-        let first = try CorrectionExport(exportDate: Self.june1, elements: [workout.replacingOccurrences(of: "ENERGY", with: "117")])
-            .write(to: folder, name: "june1.xml")
-        let second = try CorrectionExport(exportDate: Self.june3, elements: [workout.replacingOccurrences(of: "ENERGY", with: "121")])
-            .write(to: folder, name: "june3.xml")
+        let first = try CorrectionExport(
+            exportDate: Self.june1, elements: [workout.replacingOccurrences(of: "ENERGY", with: "117")]
+        )
+        .write(to: folder, name: "june1.xml")
+        let second = try CorrectionExport(
+            exportDate: Self.june3, elements: [workout.replacingOccurrences(of: "ENERGY", with: "121")]
+        )
+        .write(to: folder, name: "june3.xml")
 
         let records = try CLI.run(["records", first])
         let line = try jsonObject(try #require(records.lines.last))
@@ -357,9 +423,13 @@ import Glibc
         #expect((groups.first?["zones"] as? [[String: Any]])?.count == 2)
 
         _ = try CorrectionRun.run([first, "--db", database])
-        #expect(try query(database, "SELECT minimum, maximum, duration FROM workout_zones ORDER BY position") == ["|132.0|22.0863", "132.0||7.5"])
+        #expect(
+            try query(database, "SELECT minimum, maximum, duration FROM workout_zones ORDER BY position") == [
+                "|132.0|22.0863", "132.0||7.5",
+            ])
         let run = try CorrectionRun.run([second, "--db", database])
-        #expect(run.types["HKWorkoutActivityTypeCycling"] == CorrectionCounts(updated: 1, read: 1), "\(run.result.stdout)")
+        #expect(
+            run.types["HKWorkoutActivityTypeCycling"] == CorrectionCounts(updated: 1, read: 1), "\(run.result.stdout)")
         #expect(run.addsUp)
         #expect(try query(database, "SELECT total_energy_burned FROM workouts") == ["121.0"])
         #expect(try query(database, "SELECT count(*) FROM workout_zones") == ["2"])
@@ -372,7 +442,8 @@ import Glibc
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = folder + "/health.sqlite"
-        let unzip = try CLI.runProcess("/usr/bin/unzip", ["-q", CLI.sample("zip/export.zip"), "-d", folder + "/unzipped"])
+        let unzip = try CLI.runProcess(
+            "/usr/bin/unzip", ["-q", CLI.sample("zip/export.zip"), "-d", folder + "/unzipped"])
         try #require(unzip.status == 0, "\(unzip.stderr)")
         let bare = folder + "/bare.xml"
         try FileManager.default.copyItem(atPath: folder + "/unzipped/apple_health_export/export.xml", toPath: bare)

@@ -3,9 +3,9 @@ import GRDB
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a user meets when things go wrong: a store another process holds, a store from a newer
@@ -57,12 +57,15 @@ import Darwin
         // This test process plays the other import: alive, and not the new run.
         try StoreInspection.write(database) { db in
             try db.execute(
-                sql: "INSERT INTO imports (input, window, started, outcome, pid) VALUES ('other.zip', 'all', '2025-01-01T00:00:00Z', 'running', ?)",
+                sql:
+                    "INSERT INTO imports (input, window, started, outcome, pid) VALUES ('other.zip', 'all', '2025-01-01T00:00:00Z', 'running', ?)",
                 arguments: [getpid()])
         }
         let result = try CLI.run(["import", Self.sample, "--all", "--force", "--db", database])
         #expect(result.status == 75, "\(result.stderr)")
-        #expect(result.stderr.contains("another import (pid \(getpid()), import #2) is writing to this store"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("another import (pid \(getpid()), import #2) is writing to this store"),
+            "\(result.stderr)")
         #expect(try StoreInspection.runs(database).map(\.outcome) == ["completed", "running"])
         #expect(try StoreInspection.integrity(database) == "ok")
     }
@@ -89,7 +92,9 @@ import Darwin
         #expect(try StoreInspection.runs(database).map(\.outcome) == ["completed"])
     }
 
-    @Test("An export cut short mid-import: an error naming the file, the committed rows intact, a re-run with the whole export completes it")
+    @Test(
+        "An export cut short mid-import: an error naming the file, the committed rows intact, a re-run with the whole export completes it"
+    )
     func truncatedExport() throws {
         let reference = try ReferenceImport.get()
         let folder = try CLI.temporaryFolder()
@@ -123,7 +128,9 @@ import Darwin
 
     @Test(
         "A full disk: a message saying so, a non-zero exit, and what was committed intact",
-        .enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/bin/mount"), "mounting a small tmpfs needs root"))
+        .enabled(
+            if: getuid() == 0 && FileManager.default.fileExists(atPath: "/bin/mount"),
+            "mounting a small tmpfs needs root"))
     func fullDisk() throws {
         let reference = try ReferenceImport.get()
         let folder = try CLI.temporaryFolder()
@@ -180,13 +187,19 @@ import Darwin
 
         let created = try runCLI(asNobody, ["import", Self.sample, "--all", "--db", fresh])
         #expect(created.status != 0, "\(created.stderr)")
-        #expect(created.stderr.contains("healthimport: error: cannot open \(fresh): check that its folder exists and is writable"), "\(created.stderr)")
+        #expect(
+            created.stderr.contains(
+                "healthimport: error: cannot open \(fresh): check that its folder exists and is writable"),
+            "\(created.stderr)")
         #expect(!FileManager.default.fileExists(atPath: fresh))
 
         // Reading a WAL store needs its folder writable too (as for sqlite3): `status` says so clearly.
         let status = try runCLI(asNobody, ["status", "--db", database])
         if status.status != 0 {
-            #expect(status.stderr == "healthimport: error: \(database) is read-only: check the permissions of the file and its folder\n")
+            #expect(
+                status.stderr
+                    == "healthimport: error: \(database) is read-only: check the permissions of the file and its folder\n"
+            )
         }
     }
 

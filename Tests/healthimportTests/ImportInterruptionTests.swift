@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An import stopped from outside — `kill -9` at any moment, or Ctrl-C — and then run again
@@ -60,13 +60,15 @@ import Darwin
         case .storeCreated:
             return FileManager.default.fileExists(atPath: database)
         case .runLogged:
-            return (try? StoreInspection.read(database) { db in
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM imports WHERE outcome = 'running'")
-            }) ?? 0 > 0
+            return
+                (try? StoreInspection.read(database) { db in
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM imports WHERE outcome = 'running'")
+                }) ?? 0 > 0
         case .rowsCommitted, .rowsCommittedLater:
-            return (try? StoreInspection.read(database) { db in
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM quantity_samples")
-            }) ?? 0 > 0
+            return
+                (try? StoreInspection.read(database) { db in
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM quantity_samples")
+                }) ?? 0 > 0
         }
     }
 
@@ -89,7 +91,8 @@ import Darwin
         run.send(SIGKILL)
         let killed = run.wait()
         let note =
-            "\(point.rawValue): killed " + String(format: "%.2f s after %.2f s (a clean run takes %.2f s)", delay, moment, reference.seconds)
+            "\(point.rawValue): killed "
+            + String(format: "%.2f s after %.2f s (a clean run takes %.2f s)", delay, moment, reference.seconds)
         if !killed.signalled {
             // The import finished before the signal came: fine, the store must still be the reference.
             #expect(killed.status == 0, "\(note): \(killed.stderr)")
@@ -132,9 +135,10 @@ import Darwin
         var running = false
         while !running, monotonicSeconds() < deadline, run.process.isRunning {
             usleep(10_000)
-            running = (try? StoreInspection.read(database) { db in
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM imports WHERE outcome = 'running'") ?? 0
-            }) ?? 0 > 0
+            running =
+                (try? StoreInspection.read(database) { db in
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM imports WHERE outcome = 'running'") ?? 0
+                }) ?? 0 > 0
         }
         try #require(running, "the import never logged itself as running")
         #expect(run.process.isRunning, "the import ended before the kill")
@@ -175,9 +179,10 @@ import Darwin
         var running = false
         while !running, monotonicSeconds() < deadline, run.process.isRunning {
             usleep(10_000)
-            running = (try? StoreInspection.read(database) { db in
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM imports WHERE outcome = 'running'") ?? 0
-            }) ?? 0 > 0
+            running =
+                (try? StoreInspection.read(database) { db in
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM imports WHERE outcome = 'running'") ?? 0
+                }) ?? 0 > 0
         }
         try #require(running, "the import never logged itself as running")
         run.send(SIGINT)
@@ -192,7 +197,8 @@ import Darwin
         let stopped = run.wait()
         #expect(!stopped.signalled)
         #expect(stopped.status == 130, "\(stopped.stderr)")
-        #expect(stopped.stderr.contains("healthimport: stopped; what was read so far is committed"), "\(stopped.stderr)")
+        #expect(
+            stopped.stderr.contains("healthimport: stopped; what was read so far is committed"), "\(stopped.stderr)")
         #expect(stopped.stderr.contains("healthimport: interrupted"))
         #expect(stopped.stdout.isEmpty)
 

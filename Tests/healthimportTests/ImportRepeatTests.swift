@@ -113,7 +113,8 @@ import Testing
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let original = try Self.export.write(to: folder, name: "chicago.xml")
-        let travelling = try Self.export.reexported(offsetMinutes: 540, weightUnit: "lb").write(to: folder, name: "tokyo.xml")
+        let travelling = try Self.export.reexported(offsetMinutes: 540, weightUnit: "lb").write(
+            to: folder, name: "tokyo.xml")
         let database = folder + "/health.sqlite"
         #expect(try String(contentsOfFile: travelling, encoding: .utf8).contains("unit=\"lb\""))
         #expect(try String(contentsOfFile: travelling, encoding: .utf8).contains(" +0900\""))

@@ -87,14 +87,17 @@ import Testing
         try "<?xml version=\"1.0\"?>\n<notes><note/></notes>\n".write(toFile: path, atomically: true, encoding: .utf8)
         let result = try CLI.run(["records", path])
         #expect(result.status != 0)
-        #expect(result.stderr.contains("not a Health export") || result.stderr.contains("no export"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("not a Health export") || result.stderr.contains("no export"), "\(result.stderr)")
     }
 
-    @Test("Bad options are usage errors (exit 64)", arguments: [
-        ["records", "x.xml", "--since", "last tuesday"],
-        ["records", "x.xml", "--all", "--days", "3"],
-        ["records", "x.xml", "--type", "weight loss"],
-    ])
+    @Test(
+        "Bad options are usage errors (exit 64)",
+        arguments: [
+            ["records", "x.xml", "--since", "last tuesday"],
+            ["records", "x.xml", "--all", "--days", "3"],
+            ["records", "x.xml", "--type", "weight loss"],
+        ])
     func usageErrors(arguments: [String]) throws {
         let result = try CLI.run(arguments)
         #expect(result.status == 64)
@@ -140,7 +143,8 @@ import Testing
     func standardInput() throws {
         let path = CLI.sample("v11-2020/export.xml")
         let fromFile = try CLI.run(["summary", path, "--json"])
-        let fromInput = try CLI.run(["summary", "-", "--json"], stdin: try Data(contentsOf: URL(fileURLWithPath: path)))
+        let fromInput = try CLI.run(
+            ["summary", "-", "--json"], stdin: try Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(fromFile.status == 0)
         #expect(fromInput.stdout == fromFile.stdout)
     }

@@ -14,7 +14,9 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    @Test("First run prints the window, the second nothing, a newer export only its new records; the state file is valid JSON")
+    @Test(
+        "First run prints the window, the second nothing, a newer export only its new records; the state file is valid JSON"
+    )
     func incremental() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -39,13 +41,18 @@ import Testing
             #expect(anchor["newestCreation"] is Int)
             #expect(!(anchor["boundary"] as? [String] ?? []).isEmpty)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["newer.xml", "older.xml", "state.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "newer.xml", "older.xml", "state.json",
+            ])
 
         // Same export again: nothing new, state unchanged but for the update times.
         let second = try CLI.run(["records", older, "--state", state])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.isEmpty)
-        #expect(second.stderr.contains("healthimport: 0 records, \(first.lines.count) already imported"), "\(second.stderr)")
+        #expect(
+            second.stderr.contains("healthimport: 0 records, \(first.lines.count) already imported"), "\(second.stderr)"
+        )
         let secondAnchors = try #require(try stateFile(state)["anchors"] as? [[String: Any]])
         #expect(secondAnchors.map { $0["newestCreation"] as? Int } == anchors.map { $0["newestCreation"] as? Int })
 
@@ -56,7 +63,9 @@ import Testing
         #expect(third.status == 0, "\(third.stderr)")
         let added = try uuids(third)
         #expect(Set(added) == everythingNew.subtracting(everythingOld))
-        #expect(added.count == 120 + 2 + 4 + 2 + 2 + 1, "the records, two readings and their members, two runs, two days of rings, the export")
+        #expect(
+            added.count == 120 + 2 + 4 + 2 + 2 + 1,
+            "the records, two readings and their members, two runs, two days of rings, the export")
         _ = try stateFile(state)
 
         // And the newer export once more: nothing.

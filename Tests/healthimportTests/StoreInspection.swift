@@ -3,9 +3,9 @@ import GRDB
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Looks into a store the CLI wrote, from outside, as a user's own tools would.
@@ -93,7 +93,8 @@ enum StoreInspection {
             guard l != r else { continue }
             let onlyLeft = Set(l).subtracting(r)
             let onlyRight = Set(r).subtracting(l)
-            return "\(table): \(l.count) vs \(r.count) rows; only left: \(onlyLeft.prefix(2)); only right: \(onlyRight.prefix(2))"
+            return
+                "\(table): \(l.count) vs \(r.count) rows; only left: \(onlyLeft.prefix(2)); only right: \(onlyRight.prefix(2))"
         }
         return "none"
     }
@@ -180,7 +181,8 @@ struct ReferenceImport: Sendable {
         // One folder per test process, named by its ID; those of finished processes are removed.
         let temporary = NSTemporaryDirectory()
         let prefix = "healthimport-e2e-reference-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix(prefix) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix(prefix)
+        {
             if let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH {
                 try? FileManager.default.removeItem(atPath: temporary + name)
             }
@@ -197,7 +199,8 @@ struct ReferenceImport: Sendable {
             throw ReferenceFailure(message: "the clean reference import failed: \(result.stderr)")
         }
         return ReferenceImport(
-            folder: folder, export: export, database: database, dump: try StoreInspection.dump(database), seconds: seconds)
+            folder: folder, export: export, database: database, dump: try StoreInspection.dump(database),
+            seconds: seconds)
     }
 
     struct ReferenceFailure: Error, CustomStringConvertible {
@@ -208,5 +211,6 @@ struct ReferenceImport: Sendable {
 
 /// Parses one JSON object.
 func jsonObject(_ text: String) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
+    try #require(
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
 }

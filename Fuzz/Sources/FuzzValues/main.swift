@@ -14,7 +14,9 @@ func fuzzValues(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if isASCII {
         let expected = ReferenceTimestamp.parse(text)
         if timestamp != expected || timestamp?.offsetMinutes != expected?.offsetMinutes {
-            fuzzFailure("timestamp \(text.debugDescription): parsed \(String(describing: timestamp)), reference \(String(describing: expected))")
+            fuzzFailure(
+                "timestamp \(text.debugDescription): parsed \(String(describing: timestamp)), reference \(String(describing: expected))"
+            )
         }
     } else if timestamp != nil {
         fuzzFailure("timestamp \(text.debugDescription) beyond ASCII was accepted")
@@ -23,7 +25,9 @@ func fuzzValues(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let number = NumberParser.parseDouble(bytes)
     let expected = isASCII ? ReferenceNumber.parse(text) : nil
     if number?.bitPattern != expected?.bitPattern {
-        fuzzFailure("number \(text.debugDescription): parsed \(String(describing: number)), reference \(String(describing: expected))")
+        fuzzFailure(
+            "number \(text.debugDescription): parsed \(String(describing: number)), reference \(String(describing: expected))"
+        )
     }
     return 0
 }
@@ -97,7 +101,8 @@ enum ReferenceTimestamp {
         }
         guard rest.isEmpty, (1...12).contains(month), (1...31).contains(day), hour <= 24, minute <= 59, second <= 60
         else { return nil }
-        let local = Int64(daysSince1970(year: year, month: month, day: day)) * 86_400
+        let local =
+            Int64(daysSince1970(year: year, month: month, day: day)) * 86_400
             + Int64(hour * 3600 + minute * 60 + second)
         return ExportTimestamp(secondsSince1970: local - Int64(offset) * 60, offsetMinutes: Int32(offset))
     }

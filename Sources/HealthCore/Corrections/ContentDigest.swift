@@ -18,14 +18,16 @@ public enum ContentDigest {
             events(workout.events, &text)
             statistics(workout.statistics, &text)
             for activity in workout.activities {
-                text += "|activity \(activity.uuid) \(activity.startDate.secondsSince1970) \(activity.endDate?.secondsSince1970 ?? 0)"
+                text +=
+                    "|activity \(activity.uuid) \(activity.startDate.secondsSince1970) \(activity.endDate?.secondsSince1970 ?? 0)"
                 measurement(activity.duration, &text)
                 metadata(activity.metadata, &text)
                 events(activity.events, &text)
                 statistics(activity.statistics, &text)
             }
             for route in workout.routes {
-                text += "|route \(route.startDate?.secondsSince1970 ?? 0) \(route.filePaths.sorted()) \(route.locations.count)"
+                text +=
+                    "|route \(route.startDate?.secondsSince1970 ?? 0) \(route.filePaths.sorted()) \(route.locations.count)"
             }
             for group in workout.zoneGroups {
                 text += "|zones \(group.type) \(group.source ?? "")"
@@ -40,7 +42,8 @@ public enum ContentDigest {
                 text += " " + number(value, unit: summary.activeEnergyBurnedUnit)
             }
             for value in [
-                summary.moveTime, summary.moveTimeGoal, summary.exerciseTime, summary.exerciseTimeGoal, summary.standHours,
+                summary.moveTime, summary.moveTimeGoal, summary.exerciseTime, summary.exerciseTimeGoal,
+                summary.standHours,
                 summary.standHoursGoal,
             ] {
                 text += " " + number(value, unit: nil)
@@ -95,8 +98,14 @@ extension Double {
     fileprivate var log10Rounded: Double {
         var exponent = 0.0
         var x = self
-        while x >= 10 { x /= 10; exponent += 1 }
-        while x < 1 { x *= 10; exponent -= 1 }
+        while x >= 10 {
+            x /= 10
+            exponent += 1
+        }
+        while x < 1 {
+            x *= 10
+            exponent -= 1
+        }
         return exponent
     }
 }

@@ -77,7 +77,8 @@ public struct DeletionsRefused: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         let percent = stored == 0 ? 100 : Int((Double(deletions) * 100 / Double(stored)).rounded())
-        return "this export would mark \(deletions) of the \(stored) stored \(type) records in its window as deleted (\(percent) %): is it another person's export, or a broken one? Nothing was imported; --accept-deletions imports it anyway"
+        return
+            "this export would mark \(deletions) of the \(stored) stored \(type) records in its window as deleted (\(percent) %): is it another person's export, or a broken one? Nothing was imported; --accept-deletions imports it anyway"
     }
 }
 

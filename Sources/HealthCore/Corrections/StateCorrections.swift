@@ -84,7 +84,9 @@ public final class StateCorrections {
             prepared = true
         }
         let record = item.record
-        guard case let type = record.type, type != "HealthExport", let start = record.start?.secondsSince1970 else { return }
+        guard case let type = record.type, type != "HealthExport", let start = record.start?.secondsSince1970 else {
+            return
+        }
         let creation = record.creation?.secondsSince1970 ?? start
         if let earlier = previous[type], earlier.contains(start: start), creation <= earlier.through {
             comparisons[type, default: IDDifference(restoring: earlier.table.cells.map { _ in IDDifference.Cell() })]
@@ -94,7 +96,8 @@ public final class StateCorrections {
         if building[type] == nil {
             let size = previous[type].map { max(96, $0.count / 50) } ?? 96
             building[type] = TypeSnapshot(
-                type: type, from: from, through: through, count: 0, table: IDDifference.sized(forDifference: size * 2 / 3),
+                type: type, from: from, through: through, count: 0,
+                table: IDDifference.sized(forDifference: size * 2 / 3),
                 digests: [:])
         }
         building[type]!.count += 1
@@ -128,9 +131,12 @@ public final class StateCorrections {
             // A type whose every record went leaves an empty snapshot, so its deletions are told once.
             if let through {
                 for (type, earlier) in previous where building[type] == nil && selected(type) {
-                    guard CorrectionRules.readsCompletely(type: type, sawAny: comparisons[type] != nil) else { continue }
+                    guard CorrectionRules.readsCompletely(type: type, sawAny: comparisons[type] != nil) else {
+                        continue
+                    }
                     building[type] = TypeSnapshot(
-                        type: type, from: from, through: through, count: 0, table: IDDifference(cells: earlier.table.cells.count),
+                        type: type, from: from, through: through, count: 0,
+                        table: IDDifference(cells: earlier.table.cells.count),
                         digests: [:])
                 }
             }
@@ -138,7 +144,8 @@ public final class StateCorrections {
         for (type, earlier) in previous.sorted(by: { $0.key < $1.key }) where selected(type) {
             guard CorrectionRules.readsCompletely(type: type, sawAny: building[type] != nil || comparisons[type] != nil)
             else { continue }
-            let seen = comparisons[type] ?? IDDifference(restoring: earlier.table.cells.map { _ in IDDifference.Cell() })
+            let seen =
+                comparisons[type] ?? IDDifference(restoring: earlier.table.cells.map { _ in IDDifference.Cell() })
             guard let difference = earlier.table.difference(seen) else {
                 unlisted.append(type)
                 continue

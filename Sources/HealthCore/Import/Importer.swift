@@ -80,7 +80,8 @@ public final class Importer {
                 outcome: .completed, anchors: advanced, facts: policy.exportFacts, windowStart: policy.runStart,
                 counts: report.counts, repeats: repeats,
                 deletions: Self.deletionPlan(
-                    anchors: anchors, policy: policy, sightings: report.sightings, options: options, importID: importID)))
+                    anchors: anchors, policy: policy, sightings: report.sightings, options: options, importID: importID)
+            ))
         let outcome: StoreOutcome
         do {
             outcome = try writer.wait()
@@ -108,8 +109,9 @@ public final class Importer {
         var ranges: [String: (from: Int64?, through: Int64)] = [:]
         for type in anchors.keys where type != "HealthExport" {
             guard CorrectionRules.readsCompletely(type: type, sawAny: sightings.keys[type] != nil) else { continue }
-            guard options.selection.selectsEverything
-                || RecordKind.allCases.contains(where: { options.selection.selects(kind: $0, type: type) })
+            guard
+                options.selection.selectsEverything
+                    || RecordKind.allCases.contains(where: { options.selection.selects(kind: $0, type: type) })
             else { continue }
             ranges[type] = (from, exportDate)
         }

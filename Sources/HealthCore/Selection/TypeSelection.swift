@@ -120,6 +120,7 @@ public struct SelectionError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         let friendly = TypeSelection.friendlyNames.map(\.key).joined(separator: ", ")
-        return "unknown type '\(name)': use an identifier (HKQuantityTypeIdentifierBodyMass), a short name (BodyMass) or one of: \(friendly)"
+        return
+            "unknown type '\(name)': use an identifier (HKQuantityTypeIdentifierBodyMass), a short name (BodyMass) or one of: \(friendly)"
     }
 }

@@ -258,7 +258,9 @@ public final class ExportPackage {
         switch container {
         case .folder(let folder):
             let names = (try? Paths.list(Paths.join(folder, subfolder))) ?? []
-            return names.filter { $0.lowercased().hasSuffix(suffix) && !$0.hasPrefix("._") }.sorted().map { folderName + $0 }
+            return names.filter { $0.lowercased().hasSuffix(suffix) && !$0.hasPrefix("._") }.sorted().map {
+                folderName + $0
+            }
         case .zip(let archive, let root):
             let prefix = root + folderName
             return archive.entries.compactMap { entry -> String? in

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Mends, as bytes stream past, the breakage real exports carry, keeping every byte's position
@@ -308,7 +308,10 @@ struct TagScanner {
             case .otherMarkup:
                 if byte == UInt8(ascii: "-") {
                     dashes += 1
-                    if dashes == 2 { state = .comment; dashes = 0 }
+                    if dashes == 2 {
+                        state = .comment
+                        dashes = 0
+                    }
                 } else if byte == UInt8(ascii: ">") {
                     state = .text
                 } else {
@@ -392,7 +395,8 @@ enum DeviceEntities {
         var index = 0
         while index < count, let found = memchr(base + index, 0x26, count - index) {
             let at = found - base
-            guard at >= attribute.count, matches(attribute, bytes, at - attribute.count), matches(lessThan, bytes, at) else {
+            guard at >= attribute.count, matches(attribute, bytes, at - attribute.count), matches(lessThan, bytes, at)
+            else {
                 index = at + 1
                 continue
             }
@@ -401,7 +405,8 @@ enum DeviceEntities {
             let end = quote - base
             var position = at
             while position < end {
-                if bytes[position] == 0x26, matches(lessThan, bytes, position) || matches(greaterThan, bytes, position) {
+                if bytes[position] == 0x26, matches(lessThan, bytes, position) || matches(greaterThan, bytes, position)
+                {
                     for offset in 0..<4 { bytes[position + offset] = 0x20 }
                     position += 4
                 } else {

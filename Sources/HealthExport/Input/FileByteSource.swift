@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a file, or standard input, with plain POSIX reads.
@@ -67,10 +67,10 @@ enum SystemCall {
 @inline(__always)
 func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
-    Glibc.read(fd, buffer, count)
+        Glibc.read(fd, buffer, count)
     #elseif canImport(Musl)
-    Musl.read(fd, buffer, count)
+        Musl.read(fd, buffer, count)
     #else
-    Darwin.read(fd, buffer, count)
+        Darwin.read(fd, buffer, count)
     #endif
 }

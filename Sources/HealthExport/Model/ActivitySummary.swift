@@ -199,7 +199,9 @@ public struct ExportFacts: Sendable, Equatable {
     public var profile: [MetadataEntry]
 
     /// Creates export facts.
-    public init(exportDate: ExportTimestamp? = nil, locale: String? = nil, version: Int? = nil, profile: [MetadataEntry] = []) {
+    public init(
+        exportDate: ExportTimestamp? = nil, locale: String? = nil, version: Int? = nil, profile: [MetadataEntry] = []
+    ) {
         self.exportDate = exportDate
         self.locale = locale
         self.version = version

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The well-formedness rules libxml2 applies inside the records the scanner counts without it:
@@ -32,7 +32,9 @@ extension OverviewScanner {
     @inline(__always)
     static func isNameByte(_ byte: UInt8) -> Bool {
         // Letters first: nearly every byte of a name is one.
-        (byte | 0x20) &- UInt8(ascii: "a") < 26 ? true : byte < 64 ? (nameLow >> UInt64(byte)) & 1 != 0 : byte < 128 && (nameHigh >> UInt64(byte - 64)) & 1 != 0
+        (byte | 0x20) &- UInt8(ascii: "a") < 26
+            ? true
+            : byte < 64 ? (nameLow >> UInt64(byte)) & 1 != 0 : byte < 128 && (nameHigh >> UInt64(byte - 64)) & 1 != 0
     }
 
     /// Whether `byte` may start such a name.
@@ -66,7 +68,8 @@ extension OverviewScanner {
         guard collided else { return }
         for i in 1..<count {
             let a = attributes[i]
-            for j in 0..<i where attributes[j].nameLength == a.nameLength
+            for j in 0..<i
+            where attributes[j].nameLength == a.nameLength
                 && memcmp(attributes[j].name, a.name, a.nameLength) == 0
             {
                 throw Unsure(reason: "an attribute given twice")
@@ -79,7 +82,9 @@ extension OverviewScanner {
         var index = start
         while index < end, Self.isNameByte(base[index]) { index += 1 }
         let length = try checkedName(at: start, stop: index)
-        guard index == end || ByteScan.isSpace(base[index]) else { throw Unsure(reason: "a malformed processing instruction") }
+        guard index == end || ByteScan.isSpace(base[index]) else {
+            throw Unsure(reason: "a malformed processing instruction")
+        }
         if length == 3, (base[start] | 0x20, base[start + 1] | 0x20, base[start + 2] | 0x20) == (0x78, 0x6D, 0x6C) {
             throw Unsure(reason: "a processing instruction named xml")
         }
@@ -119,9 +124,15 @@ enum UTF8Check {
             let length: Int
             var scalar: UInt32
             switch lead {
-            case 0xC2...0xDF: length = 2; scalar = UInt32(lead & 0x1F)
-            case 0xE0...0xEF: length = 3; scalar = UInt32(lead & 0x0F)
-            case 0xF0...0xF4: length = 4; scalar = UInt32(lead & 0x07)
+            case 0xC2...0xDF:
+                length = 2
+                scalar = UInt32(lead & 0x1F)
+            case 0xE0...0xEF:
+                length = 3
+                scalar = UInt32(lead & 0x0F)
+            case 0xF0...0xF4:
+                length = 4
+                scalar = UInt32(lead & 0x07)
             default: return false
             }
             guard index + length <= count else { return false }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the scanner does with the elements it reads: counts plain records, hands the rest over.
@@ -49,7 +49,8 @@ extension OverviewScanner {
         default:
             guard delegateFrom == nil, skipFrom == 0 else { return }
             if !Self.isKnown(element, under: elements[depth - 1]) {
-                unknownElements[String(decoding: UnsafeBufferPointer(start: name, count: length), as: UTF8.self), default: 0] += 1
+                unknownElements[
+                    String(decoding: UnsafeBufferPointer(start: name, count: length), as: UTF8.self), default: 0] += 1
                 skipFrom = depth + 1
             }
         }
@@ -153,7 +154,8 @@ extension OverviewScanner {
     /// Whether `other` is missing or written as `attribute` is (an instant sample's end).
     static func sameBytes(_ attribute: Attribute, _ other: Attribute?) -> Bool {
         guard let other else { return true }
-        return attribute.valueLength == other.valueLength && memcmp(attribute.value, other.value, attribute.valueLength) == 0
+        return attribute.valueLength == other.valueLength
+            && memcmp(attribute.value, other.value, attribute.valueLength) == 0
     }
 
     func bytes(_ attribute: Attribute) -> UnsafeRawBufferPointer {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads the markup of `export.xml` at memory speed for an overview.
@@ -184,7 +184,8 @@ struct OverviewScanner {
             let at = search + mark
             guard at + 1 < count else { return nil }
             if base[at + 1] == UInt8(ascii: ">") {
-                let isDeclaration = at - position >= 5 && memcmp(base + position + 2, "xml", 3) == 0
+                let isDeclaration =
+                    at - position >= 5 && memcmp(base + position + 2, "xml", 3) == 0
                     && ByteScan.isSpace(base[position + 5])
                 if isDeclaration, bufferOffset + position > 3 {
                     throw Unsure(reason: "an XML declaration after the start")
@@ -203,7 +204,9 @@ struct OverviewScanner {
             byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
         }
         let text = String(decoding: declaration, as: UTF8.self)
-        guard let encoding = text.split(separator: "encoding", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first
+        guard
+            let encoding = text.split(separator: "encoding", maxSplits: 1, omittingEmptySubsequences: false).dropFirst()
+                .first
         else { return }
         guard encoding.contains("utf-8") || encoding.contains("utf8") else {
             throw Unsure(reason: "an encoding other than UTF-8")
@@ -232,7 +235,8 @@ struct OverviewScanner {
         newlines(nameStart + nameLength, nameStart + close)
         let openStart = nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0
         guard let openEnd = nameEnds.last, openEnd - openStart == nameLength,
-            nameArena.withUnsafeBufferPointer({ memcmp($0.baseAddress! + openStart, base + nameStart, nameLength) == 0 })
+            nameArena.withUnsafeBufferPointer({ memcmp($0.baseAddress! + openStart, base + nameStart, nameLength) == 0 }
+            )
         else { throw Unsure(reason: "an end tag that does not match") }
         let end = nameStart + close + 1
         try closeElement(tagStart: position, tagEnd: end)
@@ -306,7 +310,9 @@ struct OverviewScanner {
         guard let length = ByteScan.find(quote, base + valueStart, count - valueStart) else { return nil }
         guard length <= Self.valueLimit else { throw Unsure(reason: "an attribute value too long for libxml2") }
         attributes.append(
-            Attribute(name: base + position, nameLength: nameLength, value: base + valueStart, valueLength: length, flags: []))
+            Attribute(
+                name: base + position, nameLength: nameLength, value: base + valueStart, valueLength: length, flags: [])
+        )
         return valueStart + length + 1
     }
 }

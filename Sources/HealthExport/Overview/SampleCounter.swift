@@ -38,7 +38,9 @@ struct SampleCounter {
     }
 
     /// Counts one sample of the type `typeID` from ``type(_:)``.
-    mutating func add(typeID: Int, kind: RecordKind, source: UnsafeRawBufferPointer, start: ExportTimestamp, end: ExportTimestamp) {
+    mutating func add(
+        typeID: Int, kind: RecordKind, source: UnsafeRawBufferPointer, start: ExportTimestamp, end: ExportTimestamp
+    ) {
         count += 1
         Self.count(into: &typeSlots[typeID]!.tally, kind: kind, start: start, end: end)
         guard source.count > 0 else {
@@ -53,7 +55,9 @@ struct SampleCounter {
     }
 
     /// Adds a sample to `tally` where it lies, with no copy of the slot.
-    private static func count(into tally: inout SampleTallies.Tally?, kind: RecordKind, start: ExportTimestamp, end: ExportTimestamp) {
+    private static func count(
+        into tally: inout SampleTallies.Tally?, kind: RecordKind, start: ExportTimestamp, end: ExportTimestamp
+    ) {
         guard tally != nil else {
             tally = SampleTallies.Tally(kind: kind, count: 1, first: start, last: end)
             return

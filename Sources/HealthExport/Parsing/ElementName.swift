@@ -1,11 +1,11 @@
 import CLibXML2
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The elements of `export.xml` this reader knows, recognised from libxml2's name bytes without a `String`.
@@ -54,7 +54,8 @@ enum ElementName: UInt8 {
                 self = .unknown
             }
         case UInt8(ascii: "H"):
-            self = matches("HeartRateVariabilityMetadataList") ? .hrvList : matches("HealthData") ? .healthData : .unknown
+            self =
+                matches("HeartRateVariabilityMetadataList") ? .hrvList : matches("HealthData") ? .healthData : .unknown
         case UInt8(ascii: "C"):
             self = matches("Correlation") ? .correlation : matches("ClinicalRecord") ? .clinicalRecord : .unknown
         case UInt8(ascii: "F"):

@@ -26,7 +26,9 @@ extension ParseState {
                 summary.activeEnergyBurnedGoal = number
             } else if AttributeList.equal(name, "appleMoveTime") || AttributeList.equal(name, "appleMoveMinutes") {
                 summary.moveTime = number
-            } else if AttributeList.equal(name, "appleMoveTimeGoal") || AttributeList.equal(name, "appleMoveMinutesGoal") {
+            } else if AttributeList.equal(name, "appleMoveTimeGoal")
+                || AttributeList.equal(name, "appleMoveMinutesGoal")
+            {
                 summary.moveTimeGoal = number
             } else if AttributeList.equal(name, "appleExerciseTime") {
                 summary.exerciseTime = number
@@ -62,7 +64,9 @@ extension ParseState {
         let parsed = SampleAttributes(attributes)
         let (type, typeID) = types.intern(parsed.type ?? UnsafeRawBufferPointer(start: nil, count: 0))
         guard let header = header(parsed, type: type, element: "Audiogram") else { return skipCurrent() }
-        guard admits(kind: .audiogram, type: type, typeID: typeID, start: header.startDate) else { return skipCurrent() }
+        guard admits(kind: .audiogram, type: type, typeID: typeID, start: header.startDate) else {
+            return skipCurrent()
+        }
         audiogram = Audiogram(header: header)
     }
 
@@ -83,7 +87,9 @@ extension ParseState {
         guard admits(kind: .visionPrescription, type: type, typeID: typeID, start: issued) else { return skipCurrent() }
         vision = VisionPrescription(
             type: type, dateIssued: issued,
-            expirationDate: attributes.value(of: "expirationDate").flatMap { TimestampParser.parse($0) ?? Self.dayStart($0) },
+            expirationDate: attributes.value(of: "expirationDate").flatMap {
+                TimestampParser.parse($0) ?? Self.dayStart($0)
+            },
             brand: attributes.value(of: "brand").map { String(decoding: $0, as: UTF8.self) })
     }
 

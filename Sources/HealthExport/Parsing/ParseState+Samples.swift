@@ -220,7 +220,8 @@ enum SampleKinds {
             ]
         case "HKCategoryTypeIdentifierOvulationTestResult":
             names = [
-                "", "HKCategoryValueOvulationTestResultNegative", "HKCategoryValueOvulationTestResultLuteinizingHormoneSurge",
+                "", "HKCategoryValueOvulationTestResultNegative",
+                "HKCategoryValueOvulationTestResultLuteinizingHormoneSurge",
                 "HKCategoryValueOvulationTestResultIndeterminate", "HKCategoryValueOvulationTestResultEstrogenSurge",
             ]
         default:

@@ -160,7 +160,8 @@ extension ParseState {
                 .route(
                     RouteTrack(
                         filePath: nil, sourceName: route.sourceName, workoutActivityType: workout.activityType,
-                        workoutStart: workout.header.startDate, startDate: route.locations.first?.time ?? route.startDate,
+                        workoutStart: workout.header.startDate,
+                        startDate: route.locations.first?.time ?? route.startDate,
                         endDate: route.locations.last?.time ?? route.endDate, points: route.locations)))
         }
     }

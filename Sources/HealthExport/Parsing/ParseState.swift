@@ -1,11 +1,11 @@
 import CLibXML2
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// All state of one parse. libxml2's callbacks recover it from their context pointer and call
@@ -69,7 +69,10 @@ final class ParseState {
     /// a file cut inside a tag says so.
     @exclusivity(unchecked) var endsAfterTag = true
 
-    enum EventOwner { case workout(Int), activity(Int, Int) }
+    enum EventOwner {
+        case workout(Int)
+        case activity(Int, Int)
+    }
 
     init(displayName: String, plan: @escaping (RecordKind, String) -> TypePlan, sink: @escaping Sink) {
         self.displayName = displayName
@@ -99,7 +102,8 @@ final class ParseState {
             case nil:
                 guard element == .healthData else {
                     throw ExportError(
-                        .notAnExport, "not a Health export: the root element is <\(String(cString: name))>, not <HealthData>",
+                        .notAnExport,
+                        "not a Health export: the root element is <\(String(cString: name))>, not <HealthData>",
                         path: displayName, line: lineNumber)
                 }
                 sawRoot = true
@@ -152,7 +156,8 @@ final class ParseState {
 
     // MARK: Top level
 
-    private func startTopLevel(_ element: ElementName, _ name: UnsafePointer<UInt8>, _ attributes: AttributeList) throws {
+    private func startTopLevel(_ element: ElementName, _ name: UnsafePointer<UInt8>, _ attributes: AttributeList) throws
+    {
         switch element {
         case .exportDate:
             if let value = attributes.value(of: "value") {

@@ -16,7 +16,8 @@ enum PushParser {
         guard
             let parser = name.withCString({ cName in
                 xmlCreatePushParserCtxt(
-                    &handler, context, first?.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(first?.count ?? 0),
+                    &handler, context, first?.baseAddress?.assumingMemoryBound(to: CChar.self),
+                    Int32(first?.count ?? 0),
                     cName)
             })
         else {

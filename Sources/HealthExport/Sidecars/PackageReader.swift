@@ -32,11 +32,13 @@ public final class PackageReader: RecordSource {
     ) throws -> (report: ReadReport, samples: SampleTallies) {
         var samples = SampleTallies()
         let xml = self.xml
-        let report = try sidecars.read(with: xml, document: { plan, inner in
-            let (report, tallies) = try xml.readOverviewDocument(plan: plan, onChunk: onChunk, inner)
-            samples = tallies
-            return report
-        }, body)
+        let report = try sidecars.read(
+            with: xml,
+            document: { plan, inner in
+                let (report, tallies) = try xml.readOverviewDocument(plan: plan, onChunk: onChunk, inner)
+                samples = tallies
+                return report
+            }, body)
         return (report, samples)
     }
 }

@@ -84,8 +84,7 @@ final class SidecarReader {
         } else {
             for path in ecgPaths {
                 guard let ecg = electrocardiogram(path) else { continue }
-                if extra.admits(ecgPlan, type: Electrocardiogram.typeIdentifier, start: ecg.recordedDate)
-                {
+                if extra.admits(ecgPlan, type: Electrocardiogram.typeIdentifier, start: ecg.recordedDate) {
                     try body(.electrocardiogram(ecg))
                 }
             }

@@ -147,7 +147,6 @@ func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
 }
 
-
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
 func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year

@@ -124,8 +124,9 @@ public enum TimeOfDayParser {
             }
         }
         // Skip spaces: ASCII, no-break (C2 A0) and narrow no-break (E2 80 AF), before AM/PM.
-        while let byte = cursor.peek, byte == 0x20 || byte == 0xC2 || byte == 0xA0 || byte == 0xE2 || byte == 0x80
-            || byte == 0xAF
+        while let byte = cursor.peek,
+            byte == 0x20 || byte == 0xC2 || byte == 0xA0 || byte == 0xE2 || byte == 0x80
+                || byte == 0xAF
         {
             cursor.skip()
         }

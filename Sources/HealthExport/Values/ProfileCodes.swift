@@ -2,7 +2,9 @@
 /// `BloodType="7"`, `DateOfBirth="19950215"`); later exports write names and ISO dates.
 /// These map the codes to the names, so one profile compares equal across exports.
 enum ProfileCodes {
-    static let biologicalSex = ["HKBiologicalSexNotSet", "HKBiologicalSexFemale", "HKBiologicalSexMale", "HKBiologicalSexOther"]
+    static let biologicalSex = [
+        "HKBiologicalSexNotSet", "HKBiologicalSexFemale", "HKBiologicalSexMale", "HKBiologicalSexOther",
+    ]
     static let bloodType = [
         "HKBloodTypeNotSet", "HKBloodTypeAPositive", "HKBloodTypeANegative", "HKBloodTypeBPositive",
         "HKBloodTypeBNegative", "HKBloodTypeABPositive", "HKBloodTypeABNegative", "HKBloodTypeOPositive",

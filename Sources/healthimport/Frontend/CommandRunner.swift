@@ -1,6 +1,6 @@
 import ArgumentParser
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthJSON
 
 /// Runs a subcommand's body and turns every failure into one clear line on standard error and an exit code:

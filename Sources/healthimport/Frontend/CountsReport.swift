@@ -1,5 +1,5 @@
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthJSON
 
 /// Per-type counts of a run: a table on standard error, or one JSON object on standard output.
@@ -38,7 +38,10 @@ enum CountsReport {
     }
 
     /// The JSON object: `{"importId":..,"total":{..},"types":{type:{..}},"invalidExamples":[..]}`.
-    static func json(_ counts: [String: TypeCounts], importID: Int64?, read: ReadReport?, extra: (inout JSONBuffer) -> Void = { _ in }) -> [UInt8] {
+    static func json(
+        _ counts: [String: TypeCounts], importID: Int64?, read: ReadReport?,
+        extra: (inout JSONBuffer) -> Void = { _ in }
+    ) -> [UInt8] {
         var out = JSONBuffer()
         out.beginObject()
         if let importID { out.field("importId", Int(importID)) }

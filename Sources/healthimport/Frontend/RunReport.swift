@@ -1,5 +1,5 @@
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthJSON
 
 /// The closing lines of a run on standard error: what was taken, what was left out and why.
@@ -11,12 +11,15 @@ enum RunReport {
         var parts: [String] = []
         if total.repeated > 0 {
             parts.append(
-                "\(total.repeated) repeats (elements with the UUID of an earlier one\(printedRepeats > 0 ? ", \(printedRepeats) of them printed with it" : ""))")
+                "\(total.repeated) repeats (elements with the UUID of an earlier one\(printedRepeats > 0 ? ", \(printedRepeats) of them printed with it" : ""))"
+            )
         }
         if total.updated > 0 { parts.append("\(total.updated) of them updated") }
         if total.deleted > 0 { parts.append("\(total.deleted) deletions") }
         if total.alreadyImported > 0 { parts.append("\(total.alreadyImported) already imported") }
-        if total.outsideWindow > 0 { parts.append("\(total.outsideWindow) outside the window (\(window); --all for everything)") }
+        if total.outsideWindow > 0 {
+            parts.append("\(total.outsideWindow) outside the window (\(window); --all for everything)")
+        }
         if total.invalid > 0 { parts.append("\(total.invalid) invalid") }
         if !parts.isEmpty { line += ", " + parts.joined(separator: ", ") }
         Diagnostics.print(line)
@@ -33,7 +36,9 @@ enum RunReport {
         }
         if read.replacedInvalidUTF8Bytes > 0 {
             let count = read.replacedInvalidUTF8Bytes
-            Diagnostics.print("note: replaced \(count) byte\(count == 1 ? "" : "s") that \(count == 1 ? "is" : "are") not UTF-8 with '?'")
+            Diagnostics.print(
+                "note: replaced \(count) byte\(count == 1 ? "" : "s") that \(count == 1 ? "is" : "are") not UTF-8 with '?'"
+            )
         }
         if !read.unknownElements.isEmpty {
             let names = read.unknownElements.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }

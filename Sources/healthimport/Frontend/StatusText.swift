@@ -1,5 +1,5 @@
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthJSON
 
 /// `status` and `anchors` output: aligned text for people, JSON for programs.
@@ -13,10 +13,12 @@ enum StatusText {
         let width = max(44, (status.types.map(\.type.count).max() ?? 0) + 2)
         var lines = [pad("type", width) + "    rows  marked  stored from → to          covered since  last import"]
         for type in status.types {
-            let range = "\(type.firstStart.map { String($0.prefix(10)) } ?? "-") → \(type.lastStart.map { String($0.prefix(10)) } ?? "-")"
+            let range =
+                "\(type.firstStart.map { String($0.prefix(10)) } ?? "-") → \(type.lastStart.map { String($0.prefix(10)) } ?? "-")"
             let covered = type.anchor.map { day($0.coveredStart) } ?? "-"
             lines.append(
-                pad(type.type, width) + left(String(type.rows), 8) + left(String(type.marked), 8) + "  " + pad(range, 26)
+                pad(type.type, width) + left(String(type.rows), 8) + left(String(type.marked), 8) + "  "
+                    + pad(range, 26)
                     + pad(covered, 15)
                     + (type.lastImport ?? "-"))
         }
@@ -69,7 +71,8 @@ enum StatusText {
     }
 
     static func anchorFields(_ anchor: Anchor, to out: inout JSONBuffer) {
-        out.field("newestCreation", anchor.newestCreation == Int64.min ? nil : HealthStoreISO.iso(anchor.newestCreation))
+        out.field(
+            "newestCreation", anchor.newestCreation == Int64.min ? nil : HealthStoreISO.iso(anchor.newestCreation))
         out.field("boundaryCount", anchor.boundary.count)
         out.field("coveredStart", anchor.coveredStart.map(HealthStoreISO.iso))
     }
@@ -79,7 +82,9 @@ enum StatusText {
         var lines = [pad("type", width) + "newest creation (UTC)      ties  covered since"]
         for (type, anchor) in anchors.sorted(by: { $0.key < $1.key }) {
             let newest = anchor.newestCreation == Int64.min ? "-" : HealthStoreISO.iso(anchor.newestCreation)
-            lines.append(pad(type, width) + pad(newest, 27) + left(String(anchor.boundary.count), 4) + "  " + day(anchor.coveredStart))
+            lines.append(
+                pad(type, width) + pad(newest, 27) + left(String(anchor.boundary.count), 4) + "  "
+                    + day(anchor.coveredStart))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -6,7 +6,8 @@ import HealthSQLite
 enum StoreOpener {
     /// The store at `location`: a `postgresql://` (or `postgres://`) URL, else an SQLite file
     /// path. `person` chooses whose rows and anchors a PostgreSQL store reads and writes.
-    static func open(_ location: String, readOnly: Bool = false, person: String? = nil) throws -> any HealthRecordStore {
+    static func open(_ location: String, readOnly: Bool = false, person: String? = nil) throws -> any HealthRecordStore
+    {
         if PostgresURL.isPostgres(location) {
             return try PostgresStore.open(url: location, person: person ?? StoreOptions.defaultPerson)
         }

@@ -1,5 +1,5 @@
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthJSON
 
 /// The human-readable form of `healthimport summary`.
@@ -23,7 +23,9 @@ enum SummaryText {
         if !summary.sources.isEmpty {
             lines.append("")
             lines.append("Sources:")
-            for (source, count) in summary.sources.sorted(by: { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
+            for (source, count) in summary.sources.sorted(by: {
+                $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key)
+            }) {
                 lines.append("  \(source): \(count)")
             }
         }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthJSON
 
 /// Which records to take: `--type`, and the window (`--all`, `--days`, `--since`).

@@ -10,7 +10,8 @@ extension StoreOptions {
                 exitCode: 64)
         }
         if let person, person != Self.defaultPerson {
-            throw CommandFailure("--person \(person) needs a PostgreSQL store, which \(command) does not read", exitCode: 64)
+            throw CommandFailure(
+                "--person \(person) needs a PostgreSQL store, which \(command) does not read", exitCode: 64)
         }
     }
 }

@@ -10,6 +10,8 @@ struct StoreOptions: ParsableArguments {
             valueName: "path-or-url"))
     var db = "health.sqlite"
 
-    @Option(help: ArgumentHelp("Whose data, in a PostgreSQL store shared by several people (default: me).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Whose data, in a PostgreSQL store shared by several people (default: me).", valueName: "name"))
     var person: String?
 }

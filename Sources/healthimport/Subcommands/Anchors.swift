@@ -1,6 +1,6 @@
 import ArgumentParser
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthJSON
 
 /// `healthimport anchors`: the per-type anchors, and `anchors reset`.
@@ -35,12 +35,15 @@ struct Anchors: ParsableCommand {
 
         @OptionGroup var store: StoreOptions
 
-        @Option(name: .customLong("type"), help: ArgumentHelp("Only this type's anchor (an identifier); repeatable.", valueName: "type"))
+        @Option(
+            name: .customLong("type"),
+            help: ArgumentHelp("Only this type's anchor (an identifier); repeatable.", valueName: "type"))
         var types: [String] = []
 
         func run() throws {
             try CommandRunner.run {
-                let count = try StoreOpener.open(store.db, person: store.person).resetAnchors(types: types.isEmpty ? nil : types)
+                let count = try StoreOpener.open(store.db, person: store.person).resetAnchors(
+                    types: types.isEmpty ? nil : types)
                 Diagnostics.print("healthimport: reset \(count) anchor\(count == 1 ? "" : "s")")
             }
         }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthJSON
 
 /// `healthimport import PATH`: incremental import into the SQLite store.
@@ -29,7 +29,9 @@ struct Import: ParsableCommand {
     var json = false
 
     @Flag(
-        help: "Mark deletions even when the export lacks more than 10 % (and more than 100) of a type's stored records in its window.")
+        help:
+            "Mark deletions even when the export lacks more than 10 % (and more than 100) of a type's stored records in its window."
+    )
     var acceptDeletions = false
 
     func run() throws {
@@ -56,13 +58,15 @@ struct Import: ParsableCommand {
             } catch {
                 progress.finish()
                 if error is Interrupt.Requested {
-                    Diagnostics.print("healthimport: stopped; what was read so far is committed, run the import again to finish")
+                    Diagnostics.print(
+                        "healthimport: stopped; what was read so far is committed, run the import again to finish")
                 }
                 throw error
             }
             progress.finish()
             if let earlier = result.sameExport {
-                let message = "healthimport: \(input.path) is the export imported on \(earlier.started) (import #\(earlier.id)); nothing to do (--force to read it again)"
+                let message =
+                    "healthimport: \(input.path) is the export imported on \(earlier.started) (import #\(earlier.id)); nothing to do (--force to read it again)"
                 if json {
                     var out = JSONBuffer()
                     out.beginObject()
@@ -77,16 +81,20 @@ struct Import: ParsableCommand {
             guard let report = result.report else { return }
             if json {
                 try StandardOutput.print(
-                    String(decoding: CountsReport.json(report.counts, importID: result.importID, read: report.read), as: UTF8.self))
+                    String(
+                        decoding: CountsReport.json(report.counts, importID: result.importID, read: report.read),
+                        as: UTF8.self))
             }
             if !input.quiet {
-                Diagnostics.print("healthimport: import #\(result.importID ?? 0) into \(healthStore.location) (\(selection.window))")
+                Diagnostics.print(
+                    "healthimport: import #\(result.importID ?? 0) into \(healthStore.location) (\(selection.window))")
                 Diagnostics.print(CountsReport.text(report.counts))
                 RunReport.warnings(report.read)
             }
             if !result.anchorsDropped.isEmpty {
                 Diagnostics.print(
-                    "healthimport: note: the deletions accepted in \(result.anchorsDropped.sorted().joined(separator: ", ")) show the store's anchors did not describe this export; they were dropped: run `healthimport import \(input.path) --force` to add the records they skipped")
+                    "healthimport: note: the deletions accepted in \(result.anchorsDropped.sorted().joined(separator: ", ")) show the store's anchors did not describe this export; they were dropped: run `healthimport import \(input.path) --force` to add the records they skipped"
+                )
             }
         }
     }

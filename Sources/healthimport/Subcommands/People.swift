@@ -27,7 +27,9 @@ struct People: ParsableCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add a person (or give them a new token); prints their API token once, alone on the last line.",
-            discussion: "The store keeps only the token's SHA-256: it cannot be shown again. Adding a person again replaces the token.")
+            discussion:
+                "The store keeps only the token's SHA-256: it cannot be shown again. Adding a person again replaces the token."
+        )
 
         @Argument(help: "The person's name (one word), as --person and the server use it.")
         var name: String
@@ -56,7 +58,8 @@ struct People: ParsableCommand {
                 let people = try Blocking.wait { try await store.people() }
                 var text = ""
                 for person in people {
-                    let backfill = person.backfillComplete ? "backfill complete \(person.backfillDate ?? "")" : "backfill needed"
+                    let backfill =
+                        person.backfillComplete ? "backfill complete \(person.backfillDate ?? "")" : "backfill needed"
                     text += "\(person.name)\tadded \(person.created)\t\(backfill)\n"
                 }
                 try StandardOutput.print(text)

@@ -1,6 +1,6 @@
 import ArgumentParser
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthJSON
 
 /// `healthimport records PATH`: typed records as JSON lines on standard output.
@@ -23,7 +23,9 @@ struct Records: ParsableCommand {
     var state: String?
 
     @Flag(
-        help: "With --state: print deletions even when the export lacks more than 10 % (and more than 100) of a type's records the last run saw.")
+        help:
+            "With --state: print deletions even when the export lacks more than 10 % (and more than 100) of a type's records the last run saw."
+    )
     var acceptDeletions = false
 
     func run() throws {
@@ -111,7 +113,8 @@ struct Records: ParsableCommand {
                 try output.flush()
                 for type in unlisted {
                     Diagnostics.print(
-                        "healthimport: warning: \(type) changed too much since the last run to name its deletions; none printed")
+                        "healthimport: warning: \(type) changed too much since the last run to name its deletions; none printed"
+                    )
                 }
                 try stateFile.save(
                     merging: anchorPolicy.advancedAnchors(updated: ExportTimestamp.now.iso8601), into: anchors,

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import Foundation
 import HealthCore
 import HealthJSON
 import HealthPostgres
 import HealthServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `healthimport serve`: the sync server for apps and uploaded exports, on a PostgreSQL store.
 struct Serve: ParsableCommand {
@@ -28,10 +29,14 @@ struct Serve: ParsableCommand {
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(name: .customLong("max-upload"), help: ArgumentHelp("The largest upload taken; larger ones get 413.", valueName: "bytes"))
+    @Option(
+        name: .customLong("max-upload"),
+        help: ArgumentHelp("The largest upload taken; larger ones get 413.", valueName: "bytes"))
     var maxUpload = 4 << 30
 
-    @Option(name: .customLong("admin-token"), help: ArgumentHelp("The admin routes' token (default: $HEALTHIMPORT_ADMIN_TOKEN).", valueName: "token"))
+    @Option(
+        name: .customLong("admin-token"),
+        help: ArgumentHelp("The admin routes' token (default: $HEALTHIMPORT_ADMIN_TOKEN).", valueName: "token"))
     var adminToken: String?
 
     func validate() throws {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthJSON
 
 /// `healthimport status`: what the store covers, per type, and the last imports.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import HealthExport
 import HealthCore
+import HealthExport
 import HealthJSON
 
 /// `healthimport summary PATH`: what an export holds.

@@ -38,7 +38,8 @@ struct ElementCounts: Equatable, CustomStringConvertible {
                 self.workout += 1
                 workoutActivity += workout.activities.count
                 workoutEvent += workout.events.count + workout.activities.reduce(0) { $0 + $1.events.count }
-                workoutStatistics += workout.statistics.count + workout.activities.reduce(0) { $0 + $1.statistics.count }
+                workoutStatistics +=
+                    workout.statistics.count + workout.activities.reduce(0) { $0 + $1.statistics.count }
                 workoutRoute += workout.routes.count
                 location += workout.routes.reduce(0) { $0 + $1.locations.count }
                 fileReference += workout.routes.reduce(0) { $0 + $1.filePaths.count }

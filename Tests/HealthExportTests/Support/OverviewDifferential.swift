@@ -25,7 +25,9 @@ struct OverviewDifferential {
         }
         full = Result {
             var counts: Counts = [:]
-            _ = try ExportReader(source: MemorySource(bytes: bytes, chunk: chunk)).read { counts[$0.type, default: 0] += 1 }
+            _ = try ExportReader(source: MemorySource(bytes: bytes, chunk: chunk)).read {
+                counts[$0.type, default: 0] += 1
+            }
             return counts
         }
     }
