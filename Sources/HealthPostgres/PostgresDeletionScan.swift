@@ -6,15 +6,7 @@ import PostgresNIO
 /// a person's stored records of a type in a range, and the marks. The rule is `DeletionFinder`'s.
 enum PostgresDeletionScan {
     /// The tables a type's records can be in: table, type expression, start column.
-    static let tables: [(table: String, type: String, start: String)] = [
-        ("quantity_samples", "type", "start_unix"), ("weight_samples", "type", "start_unix"),
-        ("category_samples", "type", "start_unix"), ("correlations", "type", "start_unix"),
-        ("workouts", "activity_type", "start_unix"), ("audiograms", "type", "start_unix"),
-        ("clinical_records", "type", "received_unix"), ("vision_prescriptions", "type", "issued_unix"),
-        ("activity_summaries", "'\(ActivitySummary.typeIdentifier)'", "start_unix"),
-        ("routes", "'\(RouteTrack.typeIdentifier)'", "start_unix"),
-        ("electrocardiograms", "'\(Electrocardiogram.typeIdentifier)'", "recorded_unix"),
-    ]
+    static let tables = RecordTables.records
 
     /// Tables whose rows have a creation date.
     static let withCreation: Set<String> = [

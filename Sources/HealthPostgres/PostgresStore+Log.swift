@@ -90,20 +90,7 @@ extension PostgresStore {
     ) async throws {
         let total = counts.values.reduce(TypeCounts()) { $0 + $1 }
         var json = JSONBuffer()
-        json.beginObject()
-        for (type, count) in counts.sorted(by: { $0.key < $1.key }) {
-            json.key(type)
-            json.beginObject()
-            json.field("new", count.new)
-            json.field("updated", count.updated)
-            json.field("deleted", count.deleted)
-            json.field("alreadyImported", count.alreadyImported)
-            json.field("repeated", count.repeated)
-            json.field("outsideWindow", count.outsideWindow)
-            json.field("invalid", count.invalid)
-            json.endObject()
-        }
-        json.endObject()
+        json.countsByType(counts, includingRead: false)
         try await store.query(
             """
             UPDATE imports SET finished = $1, outcome = $2, read_count = $3, new_count = $4, already_imported_count = $5, \
@@ -195,16 +182,7 @@ extension PostgresStore {
     // MARK: Status
 
     /// Tables with a type column and a start, for ``status()``.
-    static let typedTables: [(table: String, type: String, start: String)] = [
-        ("quantity_samples", "type", "start_unix"), ("weight_samples", "type", "start_unix"),
-        ("category_samples", "type", "start_unix"), ("correlations", "type", "start_unix"),
-        ("workouts", "activity_type", "start_unix"), ("audiograms", "type", "start_unix"),
-        ("clinical_records", "type", "received_unix"), ("vision_prescriptions", "type", "issued_unix"),
-        ("activity_summaries", "'\(ActivitySummary.typeIdentifier)'", "start_unix"),
-        ("routes", "'\(RouteTrack.typeIdentifier)'", "start_unix"),
-        ("electrocardiograms", "'\(Electrocardiogram.typeIdentifier)'", "recorded_unix"),
-        ("exports", "'HealthExport'", "export_unix"),
-    ]
+    static let typedTables = RecordTables.withExports
 
     /// Per-type rows, dates and anchors, and the last ten imports, of this person.
     public func status() async throws -> StoreStatus {

@@ -79,20 +79,7 @@ enum ImportLog {
     ) throws {
         let total = counts.values.reduce(TypeCounts()) { $0 + $1 }
         var json = JSONBuffer()
-        json.beginObject()
-        for (type, count) in counts.sorted(by: { $0.key < $1.key }) {
-            json.key(type)
-            json.beginObject()
-            json.field("new", count.new)
-            json.field("updated", count.updated)
-            json.field("deleted", count.deleted)
-            json.field("alreadyImported", count.alreadyImported)
-            json.field("repeated", count.repeated)
-            json.field("outsideWindow", count.outsideWindow)
-            json.field("invalid", count.invalid)
-            json.endObject()
-        }
-        json.endObject()
+        json.countsByType(counts, includingRead: false)
         try db.execute(
             sql: """
                 UPDATE imports SET finished = ?, outcome = ?, read_count = ?, new_count = ?, already_imported_count = ?, \

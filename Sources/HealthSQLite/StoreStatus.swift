@@ -4,16 +4,7 @@ import HealthExport
 
 extension HealthStore {
     /// Tables with a type column and a start, for ``status()``.
-    static let typedTables: [(table: String, type: String, start: String)] = [
-        ("quantity_samples", "type", "start_unix"), ("weight_samples", "type", "start_unix"),
-        ("category_samples", "type", "start_unix"), ("correlations", "type", "start_unix"),
-        ("workouts", "activity_type", "start_unix"), ("audiograms", "type", "start_unix"),
-        ("clinical_records", "type", "received_unix"), ("vision_prescriptions", "type", "issued_unix"),
-        ("activity_summaries", "'\(ActivitySummary.typeIdentifier)'", "start_unix"),
-        ("routes", "'\(RouteTrack.typeIdentifier)'", "start_unix"),
-        ("electrocardiograms", "'\(Electrocardiogram.typeIdentifier)'", "recorded_unix"),
-        ("exports", "'HealthExport'", "export_unix"),
-    ]
+    static let typedTables = RecordTables.withExports
 
     /// Per-type rows, dates and anchors, and the last ten imports.
     public func status() throws -> StoreStatus {

@@ -66,15 +66,6 @@ enum CountsReport {
     }
 
     private static func object(_ count: TypeCounts, to out: inout JSONBuffer) {
-        out.beginObject()
-        out.field("read", count.read)
-        out.field("new", count.new)
-        out.field("updated", count.updated)
-        out.field("deleted", count.deleted)
-        out.field("alreadyImported", count.alreadyImported)
-        out.field("repeated", count.repeated)
-        out.field("outsideWindow", count.outsideWindow)
-        out.field("invalid", count.invalid)
-        out.endObject()
+        out.counts(count, includingRead: true)
     }
 }

@@ -1,0 +1,22 @@
+import HealthExport
+
+/// The record tables every store keeps (SQLite and PostgreSQL alike), each with what names a
+/// row's type (a column, or a constant for tables of one type) and the column of its start.
+public enum RecordTables {
+    /// A table, its type expression in SQL and its start column (seconds since 1970 UTC).
+    public typealias Table = (table: String, type: String, start: String)
+
+    /// The tables of records an export can hold, and so a later export can mark.
+    public static let records: [Table] = [
+        ("quantity_samples", "type", "start_unix"), ("weight_samples", "type", "start_unix"),
+        ("category_samples", "type", "start_unix"), ("correlations", "type", "start_unix"),
+        ("workouts", "activity_type", "start_unix"), ("audiograms", "type", "start_unix"),
+        ("clinical_records", "type", "received_unix"), ("vision_prescriptions", "type", "issued_unix"),
+        ("activity_summaries", "'\(ActivitySummary.typeIdentifier)'", "start_unix"),
+        ("routes", "'\(RouteTrack.typeIdentifier)'", "start_unix"),
+        ("electrocardiograms", "'\(Electrocardiogram.typeIdentifier)'", "recorded_unix"),
+    ]
+
+    /// The record tables and the exports imported, as `status` lists them.
+    public static let withExports: [Table] = records + [("exports", "'HealthExport'", "export_unix")]
+}
