@@ -6,7 +6,7 @@
 /// took the record as new. Two distinct IDs share a key with odds of about one in 2^63 per
 /// pair: the effect would be one deleted record left unmarked, never a record marked wrongly.
 public struct RunSightings: Sendable {
-    /// Per type, the distinct keys (lowest bit clear), sorted, once ``finish()`` has run.
+    /// Per type, the distinct keys (lowest bit clear), sorted, once `finish()` has run.
     public private(set) var keys: [String: [UInt64]] = [:]
     /// Per type, the repeats: elements after the first with one ID, split by how the run took them.
     public private(set) var repeats: [String: RepeatCount] = [:]

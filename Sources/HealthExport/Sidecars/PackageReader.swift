@@ -1,5 +1,5 @@
 /// Reads an export package: the XML's records through an ``ExportReader``, with the package's
-/// sidecar files added by a ``SidecarReader``: each workout's GPX routes right after it, and the
+/// sidecar files added: each workout's GPX routes right after it, and the
 /// ECG recordings (`electrocardiograms/*.csv`) at the end. A missing or unreadable sidecar is a
 /// warning in the report.
 ///
