@@ -10,27 +10,16 @@ import PostgresNIO
 /// `imports`), so rows and anchors of a completed run land together. An error stops the thread:
 /// the open transaction rolls back, everything committed before it stays. When the thread ends
 /// the store gives back the person's import lock.
-final class PostgresBatchWriter: RecordBatchWriter {
-    private enum Item: Sendable {
-        case batch([IdentifiedRecord])
-        case close(ImportClosing)
-    }
-
-    private let items: BoundedQueue<Item>
-    private let thread: WorkerThread<Result<StoreOutcome, any Error>>
-    private let store: PostgresStore
-
-    init(
-        store: PostgresStore, importID: Int64, queueCapacity: Int = 4, rowsPerTransaction: Int,
-        secondsPerTransaction: Double, commitAtEnd: Bool = false
-    ) throws {
+enum PostgresBatchWriter {
+    /// Opens the writer's own connection and starts its thread for run `importID`.
+    static func start(
+        store: PostgresStore, importID: Int64, rowsPerTransaction: Int, secondsPerTransaction: Double,
+        commitAtEnd: Bool = false
+    ) throws -> BatchQueue {
         let url = store.url
         let connection = try Blocking.run { try await PostgresStore.makeConnection(url) }
-        let items = BoundedQueue<Item>(capacity: queueCapacity)
-        self.items = items
-        self.store = store
         let handed = Handover((store, connection))
-        thread = WorkerThread(name: "healthimport-postgres-writer") {
+        return BatchQueue(name: "healthimport-postgres-writer") { items in
             let (store, connection) = handed.value
             defer {
                 _ = try? Blocking.run {
@@ -46,37 +35,18 @@ final class PostgresBatchWriter: RecordBatchWriter {
                     commitAtEnd: commitAtEnd)
                 return .success(outcome)
             } catch let refused as DeletionsRefused {
-                items.close(discarding: true)
                 return .failure(refused)
             } catch {
-                items.close(discarding: true)
                 return .failure(StoreError.postgres(error, url: store.url))
             }
         }
-    }
-
-    func push(_ batch: [IdentifiedRecord]) throws {
-        guard !batch.isEmpty else { return }
-        guard items.push(.batch(batch)) else {
-            _ = try wait()
-            throw StoreError(.io, "the store's writer stopped")
-        }
-    }
-
-    func close(_ closing: ImportClosing) {
-        items.push(.close(closing))
-        items.close()
-    }
-
-    func wait() throws -> StoreOutcome {
-        try thread.join().get()
     }
 
     /// Records written at once (a few statements per table).
     static let rowsPerWrite = 16_384
 
     private static func loop(
-        store: PostgresStore, connection: PostgresConnection, items: BoundedQueue<Item>, importID: Int64,
+        store: PostgresStore, connection: PostgresConnection, items: BoundedQueue<BatchItem>, importID: Int64,
         rowsPerTransaction: Int, secondsPerTransaction: Double, commitAtEnd: Bool
     ) throws -> StoreOutcome {
         let writer = Handover(

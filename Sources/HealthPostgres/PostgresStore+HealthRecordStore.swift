@@ -29,7 +29,7 @@ extension PostgresStore: HealthRecordStore {
 
     public func makeBatchWriter(importID: Int64, options: ImportOptions) throws -> any RecordBatchWriter {
         do {
-            return try PostgresBatchWriter(
+            return try PostgresBatchWriter.start(
                 store: self, importID: importID,
                 rowsPerTransaction: allOrNothing || options.commitAtEnd ? .max : options.rowsPerTransaction,
                 secondsPerTransaction: allOrNothing || options.commitAtEnd

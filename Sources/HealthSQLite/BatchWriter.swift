@@ -10,30 +10,20 @@ import HealthStatistics
 /// The last transaction also applies the run's `ImportClosing` (anchors and the run's row in
 /// `imports`), so rows and anchors of a completed run land together. An error stops the thread:
 /// the open transaction rolls back, everything committed before it stays.
-final class BatchWriter: RecordBatchWriter {
-    private enum Item: Sendable {
-        case batch([IdentifiedRecord])
-        case close(ImportClosing)
-    }
-
-    private let items: BoundedQueue<Item>
-    private let thread: WorkerThread<Result<StoreOutcome, any Error>>
-
+enum BatchWriter {
     /// Starts the writing thread on `store` for run `importID`; with `commitAtEnd` it commits
     /// once, in the closing transaction.
-    init(
-        store: HealthStore, importID: Int64, queueCapacity: Int = 4, rowsPerTransaction: Int,
-        secondsPerTransaction: Double, commitAtEnd: Bool = false
-    ) {
-        let items = BoundedQueue<Item>(capacity: queueCapacity)
+    static func start(
+        store: HealthStore, importID: Int64, rowsPerTransaction: Int, secondsPerTransaction: Double,
+        commitAtEnd: Bool = false
+    ) -> BatchQueue {
         // The thread takes the store out of this one-item queue, so it holds no reference to it
         // once it ends: the caller's release then closes the connection at once, before it
         // opens the store again.
         let handedStore = BoundedQueue<HealthStore>(capacity: 1)
         handedStore.push(store)
         handedStore.close()
-        self.items = items
-        thread = WorkerThread(name: "healthimport-writer") {
+        return BatchQueue(name: "healthimport-writer") { items in
             guard let store = handedStore.pop() else { return .success(StoreOutcome()) }
             do {
                 let outcome = try store.queue.writeWithoutTransaction { db in
@@ -45,28 +35,9 @@ final class BatchWriter: RecordBatchWriter {
                 }
                 return .success(outcome)
             } catch {
-                items.close(discarding: true)
                 return .failure(StoreError.sqlite(error, path: store.path))
             }
         }
-    }
-
-    func push(_ batch: [IdentifiedRecord]) throws {
-        guard !batch.isEmpty else { return }
-        // The queue refuses only once the writer has failed and closed it.
-        guard items.push(.batch(batch)) else {
-            _ = try wait()
-            throw StoreError(.io, "the store's writer stopped")
-        }
-    }
-
-    func close(_ closing: ImportClosing) {
-        items.push(.close(closing))
-        items.close()
-    }
-
-    func wait() throws -> StoreOutcome {
-        try thread.join().get()
     }
 
     /// Moves the days the rows written so far touched into `statistics_pending`, in the open transaction.
@@ -77,7 +48,7 @@ final class BatchWriter: RecordBatchWriter {
 
     /// Writes every batch, then the closing; returns what the store found.
     private static func loop(
-        _ db: Database, items: BoundedQueue<Item>, importID: Int64, rowsPerTransaction: Int,
+        _ db: Database, items: BoundedQueue<BatchItem>, importID: Int64, rowsPerTransaction: Int,
         secondsPerTransaction: Double, commitAtEnd: Bool
     ) throws -> StoreOutcome {
         let writer = RecordWriter(db)

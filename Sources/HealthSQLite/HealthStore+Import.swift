@@ -17,7 +17,7 @@ extension HealthStore: HealthRecordStore {
     }
 
     public func makeBatchWriter(importID: Int64, options: ImportOptions) throws -> any RecordBatchWriter {
-        BatchWriter(
+        BatchWriter.start(
             store: self, importID: importID, rowsPerTransaction: options.rowsPerTransaction,
             secondsPerTransaction: options.secondsPerTransaction, commitAtEnd: options.commitAtEnd)
     }

@@ -1,0 +1,48 @@
+import HealthExport
+
+/// What an import's writing thread takes, in order: record batches, then the run's closing.
+package enum BatchItem: Sendable {
+    case batch([IdentifiedRecord])
+    case close(ImportClosing)
+}
+
+/// A store's writing thread as the importer sees it: batches go to the thread through a bounded
+/// queue, the closing after them, and the thread's outcome comes back when it is joined. Each
+/// store supplies only `write`, the loop that drains the queue into its database.
+package final class BatchQueue: RecordBatchWriter {
+    private let items: BoundedQueue<BatchItem>
+    private let thread: WorkerThread<Result<StoreOutcome, any Error>>
+
+    /// Starts a thread named `name` running `write` over a queue of `capacity` batches. A
+    /// failing `write` drops what is queued, so the importer's next `push` stops the read.
+    package init(
+        name: String, capacity: Int = 4,
+        write: @escaping @Sendable (BoundedQueue<BatchItem>) -> Result<StoreOutcome, any Error>
+    ) {
+        let items = BoundedQueue<BatchItem>(capacity: capacity)
+        self.items = items
+        thread = WorkerThread(name: name) {
+            let result = write(items)
+            if case .failure = result { items.close(discarding: true) }
+            return result
+        }
+    }
+
+    package func push(_ batch: [IdentifiedRecord]) throws {
+        guard !batch.isEmpty else { return }
+        // The queue refuses only once the writer has failed and closed it.
+        guard items.push(.batch(batch)) else {
+            _ = try wait()
+            throw StoreError(.io, "the store's writer stopped")
+        }
+    }
+
+    package func close(_ closing: ImportClosing) {
+        items.push(.close(closing))
+        items.close()
+    }
+
+    package func wait() throws -> StoreOutcome {
+        try thread.join().get()
+    }
+}
