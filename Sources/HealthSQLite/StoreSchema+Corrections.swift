@@ -14,6 +14,10 @@ extension StoreSchema {
     /// The SQL condition of a current row: neither deleted on the phone nor replaced by a newer version.
     static let current = "deleted_by IS NULL AND replaced_by IS NULL"
 
+    /// The condition of a marked row, written exactly as the partial indexes of
+    /// ``registerMarkedIndexes(_:)`` have it, so that SQLite counts marked rows through them.
+    static let marked = "deleted_by IS NOT NULL OR replaced_by IS NOT NULL"
+
     static func registerCorrections(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v2-corrections") { db in
             for table in correctableTables {
@@ -32,6 +36,20 @@ extension StoreSchema {
             }
             try db.execute(sql: currentViews)
             try db.execute(sql: "PRAGMA user_version = 2")
+        }
+    }
+
+    /// A partial index per correctable table holding only its marked rows: `status` and the
+    /// report count those without reading every row of a ten-year store (a full scan of its
+    /// quantity samples takes a second), and an import keeps them for the few rows it marks.
+    static func registerMarkedIndexes(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v3-marked-indexes") { db in
+            for (table, type, _) in RecordTables.records where correctableTables.contains(table) {
+                // Led by the type column where there is one, so that the index also gives the
+                // per-type grouping: else the planner prefers the table's own key order.
+                let columns = type.hasPrefix("'") ? "deleted_by, replaced_by" : type
+                try db.execute(sql: "CREATE INDEX \(table)_marked ON \(table)(\(columns)) WHERE \(marked)")
+            }
         }
     }
 

@@ -33,7 +33,7 @@ extension HealthStore {
                 }
                 guard correctable else { continue }
                 let marked = try Row.fetchAll(
-                    db, sql: "SELECT \(type), count(*) FROM \(table) WHERE NOT (\(StoreSchema.current)) GROUP BY 1")
+                    db, sql: "SELECT \(type), count(*) FROM \(table) WHERE \(StoreSchema.marked) GROUP BY 1")
                 for row in marked {
                     let name: String = row[0]
                     types[name, default: TypeStatus(type: name, rows: 0)].marked = row[1]

@@ -37,3 +37,23 @@ import Testing
         }
     }
 }
+
+@Suite struct MarkedIndexTests {
+    @Test("marked rows are counted through each table's partial index, not by reading every row")
+    func markedCountsUseTheIndex() throws {
+        let folder = TemporaryFolder()
+        try importFile(StoreStatusTests.sampleExport, into: folder.database, window: .all, windowGiven: true)
+        let queue = try DatabaseQueue(path: folder.database)
+        try queue.read { db in
+            for (table, type, _) in HealthStore.typedTables where StoreSchema.correctableTables.contains(table) {
+                let plan = try Row.fetchAll(
+                    db,
+                    sql:
+                        "EXPLAIN QUERY PLAN SELECT \(type), count(*) FROM \(table) WHERE \(StoreSchema.marked) GROUP BY 1"
+                )
+                .map { $0["detail"] as String }
+                #expect(plan.contains { $0.contains("INDEX \(table)_marked") }, "\(table): \(plan)")
+            }
+        }
+    }
+}
