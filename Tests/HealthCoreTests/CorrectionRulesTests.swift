@@ -30,7 +30,7 @@ import Testing
     @Test("The finder marks stored records the run did not read, restores marked ones it read, and refuses too many")
     func finder() throws {
         let read = (0..<1_000).filter { $0 % 10 != 3 }.map(Self.id)
-        let sightings = RunSightings.collecting(type: "T", ids: read)
+        let sightings = try RunSightings.collecting(type: "T", ids: read)
         let stored = (0..<1_000).map {
             StoredRecord(id: Self.id($0), start: Int64($0), isMarkedDeleted: $0 == 5, place: 0)
         }
@@ -40,7 +40,7 @@ import Testing
         #expect(findings.restorations["T"]?.map(\.start) == [5])
         #expect(findings.touched.ranges["T"] == 3...993)
 
-        let few = RunSightings.collecting(type: "T", ids: Array((0..<1_000).map(Self.id).prefix(800)))
+        let few = try RunSightings.collecting(type: "T", ids: Array((0..<1_000).map(Self.id).prefix(800)))
         let refused = DeletionPlan(ranges: ["T": (nil, 10_000)], sightings: few, acceptDeletions: false, importID: 7)
         #expect(throws: DeletionsRefused.self) {
             try DeletionFinder.find(refused) { _, _, _, visit in for record in stored { try visit(record) } }

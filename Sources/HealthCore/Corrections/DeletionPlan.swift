@@ -29,7 +29,7 @@ public struct DeletionPlan: Sendable {
 }
 
 /// A record a store holds, as a deletion scan sees it.
-public struct StoredRecord: Sendable {
+public struct StoredRecord: Sendable, BitwiseCopyable {
     /// Its ID.
     public var id: RecordID
     /// Its start, seconds since 1970 UTC.
@@ -84,7 +84,8 @@ public struct DeletionsRefused: Error, Sendable, CustomStringConvertible {
 
 /// Finds deletions and restorations by comparing, per type, the store's records in the plan's
 /// range with the IDs the run read: one pass over the store's records, a binary search each in
-/// the run's sorted keys, no look-up per record of the export.
+/// the run's sorted keys (or, when those went to a temporary file, a merge of both sorted by
+/// key), no look-up per record of the export.
 public enum DeletionFinder {
     /// Scans every type of `plan` through `scan` (type, first start or `nil`, last start,
     /// visitor: every record of the type in range that no newer sync version replaced) and
@@ -101,15 +102,34 @@ public enum DeletionFinder {
             var current = 0
             var deletions: [StoredRecord] = []
             var restorations: [StoredRecord] = []
-            let keys = plan.sightings.keys[type] ?? []
-            try scan(type, range.from, range.through) { record in
-                let seen = RunSightings.contains(record.id, in: keys)
+            func weigh(_ record: StoredRecord, seen: Bool) {
                 if record.isMarkedDeleted {
                     if seen { restorations.append(record) }
                 } else {
                     current += 1
                     if !seen { deletions.append(record) }
                 }
+            }
+            switch plan.sightings.distinct[type] {
+            case .spilled(let file, let run):
+                // The run's keys are in a file, sorted: sort the stored records by key as well
+                // (in bounded runs) and walk both in step.
+                var sorter = SpillSorter<StoredRecord>(
+                    file: file, limit: plan.sightings.memoryLimit / 4,
+                    order: { RunSightings.key($0.id) < RunSightings.key($1.id) })
+                try scan(type, range.from, range.through) { try sorter.add($0) }
+                var stored = try sorter.merged()
+                var keys = try SpillMerge<UInt64>(file: file, runs: [run], memory: [], order: <)
+                var key = try keys.next()
+                while let record = try stored.next() {
+                    let wanted = RunSightings.key(record.id)
+                    while let current = key, current < wanted { key = try keys.next() }
+                    weigh(record, seen: key == wanted)
+                }
+            case .memory(let keys):
+                try scan(type, range.from, range.through) { weigh($0, seen: RunSightings.contains($0.id, in: keys)) }
+            case nil:
+                try scan(type, range.from, range.through) { weigh($0, seen: false) }
             }
             current = max(current - (addedByRun[type] ?? 0), deletions.count)
             if !CorrectionRules.deletionsPlausible(deletions.count, of: current) {

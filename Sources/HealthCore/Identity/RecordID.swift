@@ -1,5 +1,5 @@
 /// A record's stable identity: an RFC 4122 version-5 UUID derived from the record's content.
-public struct RecordID: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct RecordID: Sendable, Hashable, Comparable, CustomStringConvertible, BitwiseCopyable {
     /// The UUID's 16 bytes, big-endian, as two words.
     public var high: UInt64
     /// The low 8 bytes.

@@ -108,7 +108,7 @@ public final class Importer {
         let from = policy.runStart?.secondsSince1970
         var ranges: [String: (from: Int64?, through: Int64)] = [:]
         for type in anchors.keys where type != "HealthExport" {
-            guard CorrectionRules.readsCompletely(type: type, sawAny: sightings.keys[type] != nil) else { continue }
+            guard CorrectionRules.readsCompletely(type: type, sawAny: sightings.sawAny(type)) else { continue }
             guard
                 options.selection.selectsEverything
                     || RecordKind.allCases.contains(where: { options.selection.selects(kind: $0, type: type) })

@@ -18,7 +18,6 @@ public final class RecordStream {
 
     /// The IDs of the records taken or recognised, per type (for repeats and deletions).
     private var sightings = RunSightings()
-    private var sightingKeys: [String: [UInt64]] = [:]
 
     private struct RecentType {
         var type: String
@@ -103,9 +102,7 @@ public final class RecordStream {
         }
         flushRecent()
         if let failure { throw failure }
-        for (type, keys) in sightingKeys { sightings.add(type: type, keys: keys) }
-        sightingKeys = [:]
-        sightings.finish()
+        try sightings.finish()
         for (type, count) in sightings.repeats {
             counts[type, default: TypeCounts()].new -= count.takenAsNew
             counts[type, default: TypeCounts()].alreadyImported -= count.takenAsAlready
@@ -164,6 +161,7 @@ public final class RecordStream {
         observe?(item, decision)
         let taken = decision != .alreadyImported
         recent.keys.append(RunSightings.key(item.id, isNew: taken))
+        if recent.keys.count == Self.keysHandedOver { handOverKeys() }
         if taken { try body(item) }
     }
 
@@ -192,15 +190,16 @@ public final class RecordStream {
         guard !recent.type.isEmpty else { return }
         counts[recent.type] = (counts[recent.type] ?? TypeCounts()) + recent.counts
         recent.counts = TypeCounts()
-        if !recent.keys.isEmpty {
-            if sightingKeys[recent.type] == nil {
-                sightingKeys[recent.type] = recent.keys
-                recent.keys = []
-            } else {
-                sightingKeys[recent.type]!.append(contentsOf: recent.keys)
-                recent.keys.removeAll(keepingCapacity: true)
-            }
-        }
+        handOverKeys()
+    }
+
+    /// Keys of one type gathered before they go to `sightings` (which bounds their memory).
+    private static let keysHandedOver = 1 << 16
+
+    private func handOverKeys() {
+        guard !recent.keys.isEmpty else { return }
+        sightings.add(type: recent.type, keys: recent.keys)
+        recent.keys.removeAll(keepingCapacity: true)
     }
 
     /// Whether records of `type` can be members of a correlation (blood pressure, food).
