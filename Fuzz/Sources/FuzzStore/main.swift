@@ -87,27 +87,51 @@ func storedRows(_ path: String) -> [String: Int] {
 func newStore() -> String {
     let path = storePath("")
     removeStore(path)
-    do {
-        try FileManager.default.copyItem(atPath: EmptyStore.path, toPath: path)
-    } catch {
-        fuzzFailure("cannot copy the empty store: \(error)")
+    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard file >= 0 else { fuzzFailure("cannot create \(path): errno \(errno)") }
+    defer { close(file) }
+    // libFuzzer's timers interrupt system calls: write until all is written.
+    EmptyStore.bytes.withUnsafeBytes { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(file, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { fuzzFailure("cannot write \(path): errno \(errno)") }
+            offset += written
+        }
     }
     return path
 }
 
-/// The empty store's file, made at first use (a static: top-level code after `runFuzzer` never runs).
+/// An empty store's file, made at first use (a static: top-level code after `runFuzzer` never runs).
 enum EmptyStore {
-    static let path: String = {
+    static let bytes: [UInt8] = {
         let path = storePath("-empty")
         removeStore(path)
-        atexit { removeStore(storePath("-empty")) }
+        defer { removeStore(path) }
         do {
             _ = try HealthStore.open(path: path)
         } catch {
             fuzzFailure("cannot create a store: \(error)")
         }
-        return path
+        return readAll(path)
     }()
+}
+
+/// The bytes of the file at `path`, read through interruptions.
+func readAll(_ path: String) -> [UInt8] {
+    let file = open(path, O_RDONLY)
+    guard file >= 0 else { fuzzFailure("cannot open \(path): errno \(errno)") }
+    defer { close(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { read(file, $0.baseAddress!, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count >= 0 else { fuzzFailure("cannot read \(path): errno \(errno)") }
+        if count == 0 { return bytes }
+        bytes += chunk[0..<count]
+    }
 }
 
 /// A file of this process's own, in memory-backed storage where there is some.
