@@ -14,6 +14,15 @@ let package = Package(
             .executableTarget(
                 name: name,
                 dependencies: ["FuzzSupport", .product(name: "HealthExport", package: "healthimport")])
-        },
+        }
+        + [
+            .executableTarget(
+                name: "FuzzStore",
+                dependencies: [
+                    "FuzzSupport", .product(name: "HealthExport", package: "healthimport"),
+                    .product(name: "HealthCore", package: "healthimport"),
+                    .product(name: "HealthSQLite", package: "healthimport"),
+                ])
+        ],
     swiftLanguageModes: [.v6]
 )
