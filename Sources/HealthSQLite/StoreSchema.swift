@@ -25,6 +25,7 @@ public enum StoreSchema {
             try db.execute(sql: statisticsTables)
             try db.execute(sql: "PRAGMA user_version = 3")
         }
+        registerProfile(&migrator)
         return migrator
     }
 
