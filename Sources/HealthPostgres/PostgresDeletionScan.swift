@@ -13,6 +13,9 @@ enum PostgresDeletionScan {
         "quantity_samples", "weight_samples", "category_samples", "correlations", "workouts", "audiograms",
     ]
 
+    /// Stored rows read per query.
+    static let rowsPerPage = 50_000
+
     /// UUIDs per `UPDATE` statement when marking.
     static let uuidsPerStatement = 10_000
 
@@ -27,25 +30,34 @@ enum PostgresDeletionScan {
                 // A record created after the export was taken cannot be missing from it.
                 let created =
                     withCreation.contains(entry.table) ? " AND (creation_unix IS NULL OR creation_unix <= $4)" : ""
+                // Pages in key order, so memory holds one page whatever the type's size.
                 let sql = """
                     SELECT uuid, \(entry.start), deleted_by IS NOT NULL FROM \(entry.table) \
                     WHERE person = $1 AND \(entry.type) = $5 AND \(entry.start) BETWEEN $2 AND $3 \
-                    AND replaced_by IS NULL\(created)
+                    AND replaced_by IS NULL\(created) AND (\(entry.start), uuid) > ($6, $7) \
+                    ORDER BY \(entry.start), uuid LIMIT \(rowsPerPage)
                     """
-                var binds = PostgresBindings(capacity: 5)
-                binds.append(store.person)
-                binds.append(from ?? Int64.min)
-                binds.append(through)
-                binds.append(through)
-                binds.append(type)
-                let bound = binds
-                let found = try Blocking.run {
-                    let rows = try await store.query(sql, bound, on: connection)
-                    return try rows.map { try $0.decode((String, Int64, Bool).self) }
-                }
-                for (uuid, start, marked) in found {
-                    guard let id = RecordID(uuid) else { continue }
-                    try visit(StoredRecord(id: id, start: start, isMarkedDeleted: marked, place: place))
+                var after: (start: Int64, uuid: String) = (Int64.min, "")
+                while true {
+                    var binds = PostgresBindings(capacity: 7)
+                    binds.append(store.person)
+                    binds.append(from ?? Int64.min)
+                    binds.append(through)
+                    binds.append(through)
+                    binds.append(type)
+                    binds.append(after.start)
+                    binds.append(after.uuid)
+                    let bound = binds
+                    let page = try Blocking.run {
+                        let rows = try await store.query(sql, bound, on: connection)
+                        return try rows.map { try $0.decode((String, Int64, Bool).self) }
+                    }
+                    for (uuid, start, marked) in page {
+                        guard let id = RecordID(uuid) else { continue }
+                        try visit(StoredRecord(id: id, start: start, isMarkedDeleted: marked, place: place))
+                    }
+                    guard page.count == rowsPerPage, let last = page.last else { break }
+                    after = (last.1, last.0)
                 }
             }
         }

@@ -1,5 +1,6 @@
 import HealthCore
 import HealthExport
+import HealthJSON
 import PostgresNIO
 
 /// Records whose content can change under one ID (``CorrectionRules/mayChange(_:)``), brought up
@@ -52,11 +53,37 @@ extension PostgresRecordWriter {
                 RETURNING uuid
                 """
             values = [person, uuid, sample.kilograms, sample.value, sample.unit]
+        case .export(let facts):
+            return try await correctProfile(facts, uuid: uuid)
         default:
             return false
         }
         let rows = try await connection.query(
             PostgresQuery(unsafeSQL: sql, binds: PostgresStore.binds(values)), logger: logger)
         return try await rows.collect().count > 0
+    }
+
+    /// Brings the person's stored `Me` profile up to a newer export's, as the SQLite store does:
+    /// changed when the profile differs; date, locale and version follow; an older export changes nothing.
+    private func correctProfile(_ facts: ExportFacts, uuid: String) async throws -> Bool {
+        var profile = JSONBuffer(capacity: 256)
+        profile.object(facts.profile)
+        let exportUnix = facts.exportDate?.secondsSince1970
+        let newer = "person = $1 AND uuid = $2 AND (export_unix IS NULL OR export_unix <= $3)"
+        let setProfile =
+            "UPDATE exports SET profile = $4 WHERE \(newer) AND profile IS DISTINCT FROM $4 RETURNING uuid"
+        let profileBinds = PostgresStore.binds([person, uuid, exportUnix, profile.text])
+        let returned = try await connection.query(
+            PostgresQuery(unsafeSQL: setProfile, binds: profileBinds), logger: logger)
+        let changed = try await returned.collect().count > 0
+        let setExport =
+            "UPDATE exports SET export_date = $4, export_unix = $3, locale = $5, version = $6 WHERE \(newer)"
+        let values: [(any Sendable)?] = [
+            person, uuid, exportUnix, facts.exportDate?.iso8601, facts.locale, facts.version,
+        ]
+        let rows = try await connection.query(
+            PostgresQuery(unsafeSQL: setExport, binds: PostgresStore.binds(values)), logger: logger)
+        _ = try await rows.collect()
+        return changed
     }
 }

@@ -10,6 +10,7 @@ public enum PostgresSchema {
         ("v1-people", people),
         ("v2-corrections", corrections),
         ("v2-views", currentViews),
+        ("v3-one-profile", oneProfile),
     ]
 
     /// The sample header's columns, after `person`.

@@ -200,9 +200,30 @@ extension RecordWriter {
             }
             try saveDigest(of: workout, uuid: uuid)
             return true
+        case .export(let facts):
+            return try correctProfile(facts, uuid: uuid)
         default:
             return false
         }
+    }
+
+    /// Brings the stored `Me` profile up to a newer export's: counted as changed when the
+    /// profile differs; the export's date, locale and version follow silently. An older export
+    /// read later changes nothing.
+    private func correctProfile(_ facts: ExportFacts, uuid: String) throws -> Bool {
+        var profile = JSONBuffer(capacity: 256)
+        profile.object(facts.profile)
+        let profileText = profile.text
+        let exportUnix = facts.exportDate?.secondsSince1970
+        let newer = "uuid = ? AND (export_unix IS NULL OR export_unix <= ?)"
+        try db.execute(
+            sql: "UPDATE exports SET profile = ? WHERE \(newer) AND profile IS NOT ?",
+            arguments: [profileText, uuid, exportUnix, profileText])
+        let changed = db.changesCount > 0
+        try db.execute(
+            sql: "UPDATE exports SET export_date = ?, export_unix = ?, locale = ?, version = ? WHERE \(newer)",
+            arguments: [facts.exportDate?.iso8601, exportUnix, facts.locale, facts.version, uuid, exportUnix])
+        return changed
     }
 
     /// Keeps a digest of a workout's content (``ContentDigest``), to tell a changed workout in a later export.

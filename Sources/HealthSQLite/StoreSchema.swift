@@ -26,6 +26,7 @@ public enum StoreSchema {
             try db.execute(sql: "PRAGMA user_version = 3")
         }
         registerMarkedIndexes(&migrator)
+        registerProfile(&migrator)
         return migrator
     }
 

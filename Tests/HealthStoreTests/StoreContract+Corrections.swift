@@ -48,4 +48,30 @@ extension StoreContract {
         let same = try importXML(Self.export(days: 10, extra: summary(480)), into: reopen())
         #expect(same.report!.counts["HKActivitySummary"]?.alreadyImported == 1)
     }
+
+    /// The `Me` profile is one record: the same profile again is already imported, a changed one
+    /// (here in a newer export) updates the one row.
+    func profileUpdated() throws {
+        let (store, reopen, keep) = try backend.makeStore()
+        defer { withExtendedLifetime(keep) {} }
+        // The profile is read where exports write it: after the export date, before the records.
+        func export(exportDate: Int64 = 1_717_228_800, bloodType: String) -> String {
+            let me =
+                " <Me HKCharacteristicTypeIdentifierBiologicalSex=\"HKBiologicalSexFemale\" HKCharacteristicTypeIdentifierBloodType=\"\(bloodType)\"/>"
+            let lines = Self.export(days: 10, exportDate: exportDate)
+                .split(separator: "\n", omittingEmptySubsequences: false)
+            let at = lines.firstIndex { $0.contains("<ExportDate") }! + 1
+            return (lines[..<at] + [Substring(me)] + lines[at...]).joined(separator: "\n")
+        }
+        let first = try importXML(export(bloodType: "HKBloodTypeNotSet"), into: store)
+        #expect(first.report!.counts["HealthExport"]?.new == 1)
+        let same = try importXML(export(bloodType: "HKBloodTypeNotSet"), into: reopen())
+        #expect(same.report!.counts["HealthExport"]?.alreadyImported == 1)
+        #expect(same.report!.counts["HealthExport"]?.new == 0)
+        let newer = export(exportDate: 1_717_228_800 + 86_400, bloodType: "HKBloodTypeONegative")
+        let changed = try importXML(newer, into: reopen())
+        #expect(changed.report!.counts["HealthExport"]?.updated == 1)
+        #expect(changed.report!.counts["HealthExport"]?.new == 0)
+        #expect(try Self.rows(store)["HealthExport"] == 1)
+    }
 }

@@ -21,6 +21,9 @@ struct SQLiteStoreTests {
 
     @Test("A later export's activity summary updates the stored one in place")
     func summaryUpdated() throws { try contract.activitySummaryUpdated() }
+
+    @Test("The Me profile is one record, updated in place by a later export whose profile differs")
+    func profileUpdated() throws { try contract.profileUpdated() }
 }
 
 @Suite("The store contract on PostgreSQL", .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
@@ -41,6 +44,9 @@ struct PostgresStoreTests {
 
     @Test("A later export's activity summary updates the stored one in place")
     func summaryUpdated() throws { try contract.activitySummaryUpdated() }
+
+    @Test("The Me profile is one record, updated in place by a later export whose profile differs")
+    func profileUpdated() throws { try contract.profileUpdated() }
 
     @Test("The sample exports give PostgreSQL the same rows per type as SQLite")
     func sameRowsAsSQLite() throws {

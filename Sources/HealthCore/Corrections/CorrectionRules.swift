@@ -9,11 +9,12 @@ import HealthExport
 public enum CorrectionRules {
     /// Whether `record`'s content can change while its ID stays: activity summaries (the day is
     /// the ID; the export day's summary is partial), workouts (totals, statistics, events, zones
-    /// and routes are not in the name), and quantity or weight samples without a creation date
+    /// and routes are not in the name), the export's `Me` profile (one per store, see
+    /// ``RecordIdentity/profileID``), and quantity or weight samples without a creation date
     /// (their value is left out of the name).
     public static func mayChange(_ record: HealthRecord) -> Bool {
         switch record {
-        case .activitySummary, .workout: true
+        case .activitySummary, .workout, .export: true
         case .quantity(let sample): sample.header.creationDate == nil
         case .weight(let sample): sample.header.creationDate == nil
         default: false

@@ -15,7 +15,8 @@ import HealthExport
 /// | activity summary | the calendar day |
 /// | route | workout activity type, workout start, route start |
 /// | ECG | recorded instant |
-/// | clinical, audiogram, vision prescription, export | their identifying attributes |
+/// | clinical, audiogram, vision prescription | their identifying attributes |
+/// | export (the `Me` profile) | nothing: one profile per store, updated by a newer export (``profileID``) |
 ///
 /// Left out on purpose: the UTC offset (a re-export from another time zone writes other
 /// offsets for the same instants), the unit as written, `HKDevice` descriptions (their memory
@@ -31,6 +32,12 @@ public struct RecordIdentity {
     private var name: [UInt8]
     /// Recent quantity names and the value first seen with each, to tell colliding samples apart.
     private var recentValues = RecentValues(limit: 4096)
+
+    /// The ID of every export's facts and `Me` profile: the store keeps one, the newest export's.
+    public static let profileID: RecordID = {
+        var identity = RecordIdentity()
+        return identity.plainID(of: .export(ExportFacts()))
+    }()
 
     /// Creates an identity builder; reuse one across records to avoid allocations.
     public init() {
@@ -50,9 +57,8 @@ public struct RecordIdentity {
     public mutating func plainID(of record: HealthRecord) -> RecordID {
         begin()
         switch record {
-        case .export(let facts):
+        case .export:
             field("export")
-            field(facts.exportDate)
         case .quantity(let sample):
             sampleFields(sample.header)
             field(sample.header.creationDate)
