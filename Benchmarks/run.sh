@@ -17,6 +17,8 @@
 #   DATA         cache directory (default Benchmarks/data, git-ignored)
 #   WITHOUT_STATISTICS  a healthimport binary built without statistics (e.g. from the commit before
 #                them), for the "import without statistics" row
+#   BENCH_POSTGRES  a postgresql:// URL of a throw-away database (e.g. from Scripts/postgres.sh) for
+#                the PostgreSQL import row; its public schema is dropped before every run
 #   STATS_YEARS  years of Watch and iPhone steps in the store of the statistics rows (default 10)
 #
 # To add a row, add a line to bench_rows() below:  bench NAME CMD ARGS...
@@ -234,6 +236,13 @@ bench_rows() {
     bench_hi "healthimport records export.zip --all"      records "$zip" --all
     BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'" BENCH_STORE=$db
     bench_hi "healthimport import --all (new store)"      import --all --db "$db" "$f"
+    if [ -n "${BENCH_POSTGRES:-}" ]; then
+        # The same import into PostgreSQL, each run into an emptied database (its tables dropped).
+        BENCH_SETUP="psql -q '$BENCH_POSTGRES' -c 'SET client_min_messages = warning; DROP SCHEMA public CASCADE; CREATE SCHEMA public;' >/dev/null"
+        bench_hi "healthimport import --all (new store, PostgreSQL)" import --all --db "$BENCH_POSTGRES" "$f"
+    else
+        skip "healthimport import --all (new store, PostgreSQL)" "no BENCH_POSTGRES"
+    fi
     if [ -n "${WITHOUT_STATISTICS:-}" ] && [ -x "$WITHOUT_STATISTICS" ]; then
         local plain=$DATA/tmp/bench-plain.sqlite
         BENCH_SETUP="rm -f '$plain' '$plain-wal' '$plain-shm'"
