@@ -70,6 +70,8 @@ extension PostgresRecordWriter {
         profile.object(facts.profile)
         let exportUnix = facts.exportDate?.secondsSince1970
         let newer = "person = $1 AND uuid = $2 AND (export_unix IS NULL OR export_unix <= $3)"
+        // The same instant re-exported elsewhere keeps the date as first written.
+        let strictlyNewer = "person = $1 AND uuid = $2 AND (export_unix IS NULL OR export_unix < $3)"
         let setProfile =
             "UPDATE exports SET profile = $4 WHERE \(newer) AND profile IS DISTINCT FROM $4 RETURNING uuid"
         let profileBinds = PostgresStore.binds([person, uuid, exportUnix, profile.text])
@@ -77,7 +79,7 @@ extension PostgresRecordWriter {
             PostgresQuery(unsafeSQL: setProfile, binds: profileBinds), logger: logger)
         let changed = try await returned.collect().count > 0
         let setExport =
-            "UPDATE exports SET export_date = $4, export_unix = $3, locale = $5, version = $6 WHERE \(newer)"
+            "UPDATE exports SET export_date = $4, export_unix = $3, locale = $5, version = $6 WHERE \(strictlyNewer)"
         let values: [(any Sendable)?] = [
             person, uuid, exportUnix, facts.exportDate?.iso8601, facts.locale, facts.version,
         ]

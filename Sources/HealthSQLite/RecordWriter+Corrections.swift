@@ -208,7 +208,7 @@ extension RecordWriter {
     }
 
     /// Brings the stored `Me` profile up to a newer export's: counted as changed when the
-    /// profile differs; the export's date, locale and version follow silently. An older export
+    /// profile differs; a strictly newer export.s date, locale and version follow silently. An older export
     /// read later changes nothing.
     private func correctProfile(_ facts: ExportFacts, uuid: String) throws -> Bool {
         var profile = JSONBuffer(capacity: 256)
@@ -221,7 +221,10 @@ extension RecordWriter {
             arguments: [profileText, uuid, exportUnix, profileText])
         let changed = db.changesCount > 0
         try db.execute(
-            sql: "UPDATE exports SET export_date = ?, export_unix = ?, locale = ?, version = ? WHERE \(newer)",
+            sql: """
+                UPDATE exports SET export_date = ?, export_unix = ?, locale = ?, version = ? \
+                WHERE uuid = ? AND (export_unix IS NULL OR export_unix < ?)
+                """,
             arguments: [facts.exportDate?.iso8601, exportUnix, facts.locale, facts.version, uuid, exportUnix])
         return changed
     }
