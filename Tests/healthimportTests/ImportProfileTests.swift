@@ -64,4 +64,33 @@ import Testing
             try query(database, "SELECT substr(export_date, 1, 10), json_extract(profile, '$.BloodType') FROM exports")
                 == ["2025-06-05|HKBloodTypeAPositive"])
     }
+
+    @Test("records --state prints the profile of a newer export only when it changed")
+    func profileInRecordsState() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let state = folder + "/state.json"
+        let sample = CorrectionExport.heartRate(minute: 0)
+        let first = try CorrectionExport(
+            exportDate: ImportCorrectionsTests.june1, elements: [Self.me(bloodType: "HKBloodTypeNotSet"), sample]
+        ).write(to: folder, name: "june1.xml")
+        let same = try CorrectionExport(
+            exportDate: ImportCorrectionsTests.june3, elements: [Self.me(bloodType: "HKBloodTypeNotSet"), sample]
+        ).write(to: folder, name: "june3.xml")
+        let changed = try CorrectionExport(
+            exportDate: ImportCorrectionsTests.june5, elements: [Self.me(bloodType: "HKBloodTypeAPositive"), sample]
+        ).write(to: folder, name: "june5.xml")
+        func profileLines(_ path: String) throws -> [String] {
+            let run = try CLI.run(["records", path, "--state", state, "-q"])
+            #expect(run.status == 0, "\(run.stderr)")
+            return run.stdout.split(separator: "\n").map(String.init).filter { $0.contains("\"profile\"") }
+        }
+
+        #expect(try profileLines(first).count == 1)
+        #expect(try profileLines(same).isEmpty, "an unchanged profile is already known")
+        let updated = try profileLines(changed)
+        #expect(updated.count == 1)
+        #expect(updated.first?.contains("HKBloodTypeAPositive") == true, "\(updated)")
+        #expect(try profileLines(changed).isEmpty, "the same export again")
+    }
 }

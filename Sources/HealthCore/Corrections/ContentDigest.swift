@@ -52,6 +52,9 @@ public enum ContentDigest {
             text += "quantity " + number(sample.value, unit: sample.unit) + (sample.valueText ?? "")
         case .weight(let sample):
             text += "weight " + number(sample.kilograms, unit: "kg")
+        case .export(let facts):
+            text += "profile"
+            metadata(facts.profile, &text)
         default:
             text += "\(record.kind)"
         }

@@ -117,6 +117,11 @@ public final class StateCorrections {
     /// the earlier snapshot has no digest of it. Remembers `digest` for the next snapshot.
     public func changed(_ item: IdentifiedRecord, digest: UInt64) -> Bool? {
         let type = item.record.type
+        if building[type] == nil, case .export = item.record, let through {
+            // The profile has no range of starts: its snapshot holds only its digest.
+            building[type] = TypeSnapshot(
+                type: type, from: nil, through: through, count: 0, table: IDDifference(cells: 3), digests: [:])
+        }
         if building[type] != nil { building[type]!.digests[item.id] = digest }
         guard let known = previous[type]?.digests[item.id] else { return nil }
         return known != digest

@@ -64,7 +64,10 @@ struct Records: ParsableCommand {
                     try Interrupt.check()
                     if let corrections, CorrectionRules.mayChange(record.record) {
                         let changed = corrections.changed(record, digest: ContentDigest.of(record.record))
-                        if lastDecision == .recheck {
+                        // The profile has one ID in every export, and a newer export's is new to
+                        // the anchors: the state's digest of it tells whether it changed.
+                        let isProfile = if case .export = record.record { changed != nil } else { false }
+                        if lastDecision == .recheck || isProfile {
                             guard changed == true else {
                                 corrected[record.record.type, default: (0, 0)].already += 1
                                 return
