@@ -13,6 +13,21 @@ import Testing
         """
     }
 
+    /// Three exports of one heart-rate sample: June 1st, June 3rd with the same profile, June
+    /// 5th with a blood type added.
+    static func writeExports(to folder: String) throws -> (first: String, same: String, changed: String) {
+        let sample = CorrectionExport.heartRate(minute: 0)
+        func write(_ date: String, _ bloodType: String, _ name: String) throws -> String {
+            try CorrectionExport(exportDate: date, elements: [me(bloodType: bloodType), sample])
+                .write(to: folder, name: name)
+        }
+        return (
+            try write(ImportCorrectionsTests.june1, "HKBloodTypeNotSet", "june1.xml"),
+            try write(ImportCorrectionsTests.june3, "HKBloodTypeNotSet", "june3.xml"),
+            try write(ImportCorrectionsTests.june5, "HKBloodTypeAPositive", "june5.xml")
+        )
+    }
+
     func query(_ database: String, _ sql: String) throws -> [String] {
         let result = try SQLiteShell.query(database, sql)
         #expect(result.status == 0, "\(result.errors)")
@@ -24,16 +39,7 @@ import Testing
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = folder + "/health.sqlite"
-        let sample = CorrectionExport.heartRate(minute: 0)
-        let first = try CorrectionExport(
-            exportDate: ImportCorrectionsTests.june1, elements: [Self.me(bloodType: "HKBloodTypeNotSet"), sample]
-        ).write(to: folder, name: "june1.xml")
-        let same = try CorrectionExport(
-            exportDate: ImportCorrectionsTests.june3, elements: [Self.me(bloodType: "HKBloodTypeNotSet"), sample]
-        ).write(to: folder, name: "june3.xml")
-        let changed = try CorrectionExport(
-            exportDate: ImportCorrectionsTests.june5, elements: [Self.me(bloodType: "HKBloodTypeAPositive"), sample]
-        ).write(to: folder, name: "june5.xml")
+        let (first, same, changed) = try Self.writeExports(to: folder)
 
         let one = try CorrectionRun.run([first, "--db", database])
         #expect(one.result.status == 0, "\(one.result.stderr)")
@@ -70,16 +76,7 @@ import Testing
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let state = folder + "/state.json"
-        let sample = CorrectionExport.heartRate(minute: 0)
-        let first = try CorrectionExport(
-            exportDate: ImportCorrectionsTests.june1, elements: [Self.me(bloodType: "HKBloodTypeNotSet"), sample]
-        ).write(to: folder, name: "june1.xml")
-        let same = try CorrectionExport(
-            exportDate: ImportCorrectionsTests.june3, elements: [Self.me(bloodType: "HKBloodTypeNotSet"), sample]
-        ).write(to: folder, name: "june3.xml")
-        let changed = try CorrectionExport(
-            exportDate: ImportCorrectionsTests.june5, elements: [Self.me(bloodType: "HKBloodTypeAPositive"), sample]
-        ).write(to: folder, name: "june5.xml")
+        let (first, same, changed) = try Self.writeExports(to: folder)
         func profileLines(_ path: String) throws -> [String] {
             let run = try CLI.run(["records", path, "--state", state, "-q"])
             #expect(run.status == 0, "\(run.stderr)")
