@@ -93,22 +93,6 @@ public enum ContentDigest {
         var magnitude = 1.0
         while abs(base.value) / magnitude >= 10_000 { magnitude *= 10 }
         while abs(base.value) / magnitude < 1_000 { magnitude /= 10 }
-        return "\(Int64((base.value / magnitude).rounded()))e\(Int((magnitude).log10Rounded))\(base.unit)"
-    }
-}
-
-extension Double {
-    fileprivate var log10Rounded: Double {
-        var exponent = 0.0
-        var x = self
-        while x >= 10 {
-            x /= 10
-            exponent += 1
-        }
-        while x < 1 {
-            x *= 10
-            exponent -= 1
-        }
-        return exponent
+        return "\(Int64((base.value / magnitude).rounded()))e\(magnitude.log10Floor)\(base.unit)"
     }
 }

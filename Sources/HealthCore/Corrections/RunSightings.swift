@@ -120,8 +120,9 @@ public struct RunSightings: Sendable {
             } else {
                 var groups = KeyGroups()
                 var kept = 0
-                for key in list {
-                    guard let group = groups.add(key, into: &count) else { continue }
+                // By index: iterating the array being compacted would copy it first.
+                for index in list.indices {
+                    guard let group = groups.add(list[index], into: &count) else { continue }
                     list[kept] = group
                     kept += 1
                 }

@@ -204,8 +204,9 @@ private func pow10(_ exponent: Int) -> Double {
 }
 
 extension Double {
-    /// ⌊log10 |x|⌋ for positive finite values, exact at powers of ten.
-    fileprivate var log10Floor: Int {
+    /// ⌊log10 |x|⌋ for positive finite values, exact at powers of ten (identity and content
+    /// digests round to significant digits with it).
+    var log10Floor: Int {
         var exponent = 0
         var x = self
         while x >= 10 {
