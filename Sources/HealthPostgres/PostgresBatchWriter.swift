@@ -19,7 +19,9 @@ enum PostgresBatchWriter {
         let url = store.url
         let connection = try Blocking.run { try await PostgresStore.makeConnection(url) }
         let handed = Handover((store, connection))
-        return BatchQueue(name: "healthimport-postgres-writer") { items in
+        // The queue holds more than one write's worth of batches, so the read goes on while the
+        // server stores a write: with less, it stops each time, and server and reader take turns.
+        return BatchQueue(name: "healthimport-postgres-writer", capacity: queuedBatches) { items in
             let (store, connection) = handed.value
             defer {
                 _ = try? Blocking.run {
@@ -44,6 +46,8 @@ enum PostgresBatchWriter {
 
     /// Records written at once (a few statements per table).
     static let rowsPerWrite = 16_384
+    /// Batches queued for the writer (the importer's batches are of 2,048 records).
+    static let queuedBatches = 10
 
     private static func loop(
         store: PostgresStore, connection: PostgresConnection, items: BoundedQueue<BatchItem>, importID: Int64,

@@ -5,7 +5,8 @@ import Logging
 import PostgresNIO
 
 /// Writes record batches into the PostgreSQL store's typed tables, as the SQLite store's writer
-/// does, with multi-row `INSERT ... ON CONFLICT DO NOTHING` statements of up to 4,096 rows (65,000 parameters).
+/// does: each table's rows go by `COPY` into a temporary staging table, then by one
+/// `INSERT ... SELECT ... ON CONFLICT DO NOTHING` into the table (``RowBuffer``).
 ///
 /// A batch takes two steps: first every record's own row (`RETURNING uuid` tells which were
 /// new), then the child rows (metadata, beats, members, workout parts, route points) of the
@@ -14,7 +15,7 @@ import PostgresNIO
 final class PostgresRecordWriter {
     let connection: PostgresConnection
     let logger: Logger
-    private var buffers: [String: RowBuffer] = [:]
+    private let tables: TableBuffers
     let person: String
     /// The last device written and its JSON: most samples repeat their predecessor's device.
     private var lastDevice: Device?
@@ -44,39 +45,32 @@ final class PostgresRecordWriter {
         self.connection = connection
         self.person = person
         self.logger = logger
-    }
-
-    private func buffer(_ table: PostgresTable) -> RowBuffer {
-        if let buffer = buffers[table.name] { return buffer }
-        let buffer = RowBuffer(table: table, person: person)
-        buffers[table.name] = buffer
-        return buffer
+        tables = TableBuffers(person: person)
     }
 
     /// Writes a batch of records.
     func write(_ batch: [IdentifiedRecord]) async throws {
         for (index, item) in batch.enumerated() { bindRecord(item, index: index) }
-        var returned: Set<String> = []
-        var owners: [Int] = []
-        for table in PostgresSchema.recordTables + PostgresSchema.workoutTables where table.returning != nil {
-            guard let buffer = buffers[table.name], !buffer.isEmpty else { continue }
-            owners.append(contentsOf: buffer.owners)
-            returned.formUnion(try await buffer.flush(connection, logger: logger))
+        var isNew = [Bool](repeating: false, count: batch.count)
+        for buffer in tables.all where buffer.table.returning != nil && !buffer.isEmpty {
+            let owners = buffer.owners
+            let returned = try await buffer.flush(connection, logger: logger)
+            Self.mark(returned, of: owners, in: batch, isNew: &isNew)
         }
-        owners.sort()
         var stored: [IdentifiedRecord] = []
-        for index in owners {
-            let item = batch[index]
-            if returned.remove(item.id.description) != nil {
-                bindChildren(item)
-                added[item.record.type, default: 0] += 1
-            } else if Self.canCorrect(item.record) {
-                stored.append(item)
+        var tally = TypeTally()
+        for index in batch.indices {
+            if isNew[index] {
+                bindChildren(batch[index])
+                tally.count(batch[index].record.type, into: &added)
+            } else if Self.canCorrect(batch[index].record) {
+                stored.append(batch[index])
             } else {
-                duplicates[item.record.type, default: 0] += 1
+                duplicates[batch[index].record.type, default: 0] += 1
             }
         }
-        for buffer in buffers.values where !buffer.isEmpty {
+        tally.finish(into: &added)
+        for buffer in tables.all where !buffer.isEmpty {
             _ = try await buffer.flush(connection, logger: logger)
         }
         for item in stored {
@@ -91,37 +85,53 @@ final class PostgresRecordWriter {
         }
     }
 
+    /// Marks the records of `owners` (indices into `batch`) whose ID the server returned as
+    /// new. The server returns the rows in the order they were copied, so the two lists are
+    /// walked in step; were they in another order, they are matched by a set instead.
+    private static func mark(
+        _ returned: [RecordID], of owners: [Int], in batch: [IdentifiedRecord], isNew: inout [Bool]
+    ) {
+        var position = 0
+        for owner in owners where position < returned.count && returned[position] == batch[owner].id {
+            isNew[owner] = true
+            position += 1
+        }
+        guard position < returned.count else { return }
+        var remaining = Set(returned)
+        for owner in owners { isNew[owner] = remaining.remove(batch[owner].id) != nil }
+    }
+
     // MARK: Records' own rows
 
     private func bindRecord(_ item: IdentifiedRecord, index: Int) {
-        let uuid = item.id.description
+        let uuid = item.id
         switch item.record {
         case .quantity(let sample):
-            let rows = buffer(PostgresSchema.quantitySamples)
+            let rows = tables.quantitySamples
             bindHeader(rows, sample.header, uuid: uuid)
             rows.real(sample.value)
             rows.text(sample.unit)
             rows.text(sample.valueText)
             rows.endRow(owner: index)
         case .weight(let sample):
-            let rows = buffer(PostgresSchema.weightSamples)
+            let rows = tables.weightSamples
             bindHeader(rows, sample.header, uuid: uuid)
             rows.real(sample.kilograms)
             rows.real(sample.value)
             rows.text(sample.unit)
             rows.endRow(owner: index)
         case .category(let sample):
-            let rows = buffer(PostgresSchema.categorySamples)
+            let rows = tables.categorySamples
             bindHeader(rows, sample.header, uuid: uuid)
             rows.text(sample.value)
             rows.integer(sample.rawValue)
             rows.endRow(owner: index)
         case .correlation(let correlation):
-            let rows = buffer(PostgresSchema.correlations)
+            let rows = tables.correlations
             bindHeader(rows, correlation.header, uuid: uuid)
             rows.endRow(owner: index)
         case .workout(let workout):
-            let rows = buffer(PostgresSchema.workouts)
+            let rows = tables.workouts
             var header = workout.header
             header.type = workout.activityType
             bindHeader(rows, header, uuid: uuid)
@@ -133,8 +143,8 @@ final class PostgresRecordWriter {
             rows.text(workout.totalEnergyBurned?.unit)
             rows.endRow(owner: index)
         case .activitySummary(let summary):
-            let rows = buffer(PostgresSchema.activitySummaries)
-            rows.text(uuid)
+            let rows = tables.activitySummaries
+            rows.id(uuid)
             rows.text(summary.day.iso8601)
             rows.integer(summary.start.secondsSince1970)
             rows.real(summary.activeEnergyBurned)
@@ -148,16 +158,16 @@ final class PostgresRecordWriter {
             rows.real(summary.standHoursGoal)
             rows.endRow(owner: index)
         case .export(let facts):
-            let rows = buffer(PostgresSchema.exports)
-            rows.text(uuid)
+            let rows = tables.exports
+            rows.id(uuid)
             rows.timestamp(facts.exportDate)
             rows.text(facts.locale)
             rows.integer(facts.version)
             rows.json { $0.object(facts.profile) }
             rows.endRow(owner: index)
         case .clinical(let record):
-            let rows = buffer(PostgresSchema.clinicalRecords)
-            rows.text(uuid)
+            let rows = tables.clinicalRecords
+            rows.id(uuid)
             rows.text(record.type)
             rows.text(record.identifier)
             rows.text(record.sourceName)
@@ -167,7 +177,7 @@ final class PostgresRecordWriter {
             rows.text(record.resourceFilePath)
             rows.endRow(owner: index)
         case .audiogram(let audiogram):
-            let rows = buffer(PostgresSchema.audiograms)
+            let rows = tables.audiograms
             bindHeader(rows, audiogram.header, uuid: uuid)
             rows.json { out in
                 out.beginArray()
@@ -176,8 +186,8 @@ final class PostgresRecordWriter {
             }
             rows.endRow(owner: index)
         case .visionPrescription(let prescription):
-            let rows = buffer(PostgresSchema.visionPrescriptions)
-            rows.text(uuid)
+            let rows = tables.visionPrescriptions
+            rows.id(uuid)
             rows.text(prescription.type)
             rows.timestamp(prescription.dateIssued)
             rows.timestamp(prescription.expirationDate)
@@ -187,8 +197,8 @@ final class PostgresRecordWriter {
             rows.json { $0.array(prescription.attachments) }
             rows.endRow(owner: index)
         case .route(let route):
-            let rows = buffer(PostgresSchema.routes)
-            rows.text(uuid)
+            let rows = tables.routes
+            rows.id(uuid)
             rows.text(route.workoutActivityType)
             rows.timestamp(route.workoutStart)
             rows.text(route.filePath)
@@ -198,8 +208,8 @@ final class PostgresRecordWriter {
             rows.integer(route.points.count)
             rows.endRow(owner: index)
         case .electrocardiogram(let ecg):
-            let rows = buffer(PostgresSchema.electrocardiograms)
-            rows.text(uuid)
+            let rows = tables.electrocardiograms
+            rows.id(uuid)
             rows.text(ecg.filePath)
             rows.timestamp(ecg.recordedDate)
             rows.timestamp(ecg.endDate)
@@ -216,8 +226,8 @@ final class PostgresRecordWriter {
         }
     }
 
-    private func bindHeader(_ rows: RowBuffer, _ header: SampleHeader, uuid: String) {
-        rows.text(uuid)
+    private func bindHeader(_ rows: RowBuffer, _ header: SampleHeader, uuid: RecordID) {
+        rows.id(uuid)
         rows.text(header.type)
         rows.text(header.sourceName)
         rows.text(header.sourceVersion)
@@ -240,13 +250,13 @@ final class PostgresRecordWriter {
     // MARK: Child rows of new records
 
     private func bindChildren(_ item: IdentifiedRecord) {
-        let uuid = item.id.description
+        let uuid = item.id
         switch item.record {
         case .quantity(let sample):
             bindMetadata(sample.metadata, owner: uuid)
-            let beats = buffer(PostgresSchema.heartbeats)
+            let beats = tables.heartbeats
             for (position, beat) in sample.beats.enumerated() {
-                beats.text(uuid)
+                beats.id(uuid)
                 beats.integer(position)
                 beats.real(beat.bpm)
                 beats.integer(beat.millisecondsSince1970)
@@ -257,10 +267,10 @@ final class PostgresRecordWriter {
         case .category(let sample): bindMetadata(sample.metadata, owner: uuid)
         case .correlation(let correlation):
             bindMetadata(correlation.metadata, owner: uuid)
-            let members = buffer(PostgresSchema.correlationMembers)
+            let members = tables.correlationMembers
             for (member, memberID) in zip(correlation.members, item.memberIDs) {
-                members.text(uuid)
-                members.text(memberID.description)
+                members.id(uuid)
+                members.id(memberID)
                 members.text(member.record.kind.rawValue)
                 members.endRow()
             }
@@ -268,9 +278,9 @@ final class PostgresRecordWriter {
         case .audiogram(let audiogram): bindMetadata(audiogram.metadata, owner: uuid)
         case .visionPrescription(let prescription): bindMetadata(prescription.metadata, owner: uuid)
         case .route(let route):
-            let points = buffer(PostgresSchema.routePoints)
+            let points = tables.routePoints
             for (position, point) in route.points.enumerated() {
-                points.text(uuid)
+                points.id(uuid)
                 points.integer(position)
                 points.timestamp(point.time)
                 points.real(point.latitude)
@@ -286,11 +296,11 @@ final class PostgresRecordWriter {
         }
     }
 
-    private func bindMetadata(_ entries: [MetadataEntry], owner: String) {
+    private func bindMetadata(_ entries: [MetadataEntry], owner: RecordID) {
         guard !entries.isEmpty else { return }
-        let rows = buffer(PostgresSchema.metadata)
+        let rows = tables.metadata
         for (position, entry) in entries.enumerated() {
-            rows.text(owner)
+            rows.id(owner)
             rows.integer(position)
             rows.text(entry.key)
             rows.text(entry.value)
@@ -298,13 +308,13 @@ final class PostgresRecordWriter {
         }
     }
 
-    private func bindParts(of workout: Workout, uuid: String) {
+    private func bindParts(of workout: Workout, uuid: RecordID) {
         bindMetadata(workout.metadata, owner: uuid)
         bindEvents(workout.events, workout: uuid, activity: 0)
         bindStatistics(workout.statistics, workout: uuid, activity: 0)
-        let activities = buffer(PostgresSchema.workoutActivities)
+        let activities = tables.workoutActivities
         for (index, activity) in workout.activities.enumerated() {
-            activities.text(uuid)
+            activities.id(uuid)
             activities.integer(index + 1)
             activities.text(activity.uuid)
             activities.timestamp(activity.startDate)
@@ -316,9 +326,9 @@ final class PostgresRecordWriter {
             bindEvents(activity.events, workout: uuid, activity: index + 1)
             bindStatistics(activity.statistics, workout: uuid, activity: index + 1)
         }
-        let routes = buffer(PostgresSchema.workoutRoutes)
+        let routes = tables.workoutRoutes
         for (position, route) in workout.routes.enumerated() {
-            routes.text(uuid)
+            routes.id(uuid)
             routes.integer(position)
             routes.text(route.sourceName)
             routes.text(route.sourceVersion)
@@ -331,10 +341,10 @@ final class PostgresRecordWriter {
         }
     }
 
-    private func bindEvents(_ events: [WorkoutEvent], workout: String, activity: Int) {
-        let rows = buffer(PostgresSchema.workoutEvents)
+    private func bindEvents(_ events: [WorkoutEvent], workout: RecordID, activity: Int) {
+        let rows = tables.workoutEvents
         for (position, event) in events.enumerated() {
-            rows.text(workout)
+            rows.id(workout)
             rows.integer(activity)
             rows.integer(position)
             rows.text(event.type)
@@ -346,10 +356,10 @@ final class PostgresRecordWriter {
         }
     }
 
-    private func bindStatistics(_ statistics: [WorkoutStatistics], workout: String, activity: Int) {
-        let rows = buffer(PostgresSchema.workoutStatistics)
+    private func bindStatistics(_ statistics: [WorkoutStatistics], workout: RecordID, activity: Int) {
+        let rows = tables.workoutStatistics
         for (position, item) in statistics.enumerated() {
-            rows.text(workout)
+            rows.id(workout)
             rows.integer(activity)
             rows.integer(position)
             rows.text(item.type)

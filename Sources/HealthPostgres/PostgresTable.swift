@@ -41,32 +41,4 @@ struct PostgresTable: Sendable {
             + ["PRIMARY KEY (\((["person"] + key).joined(separator: ", ")))"]
         return "CREATE TABLE \(name) (\n    " + lines.joined(separator: ",\n    ") + "\n)"
     }
-
-    /// `INSERT INTO name (person, columns) VALUES ($1, ...), ... ON CONFLICT DO NOTHING`, for tables
-    /// of records wrapped to return the new rows' UUIDs as one comma-separated text,
-    /// for `rows` rows; `$1` is the person, the columns' values follow row by row.
-    func insertSQL(rows: Int) -> String {
-        var sql = "INSERT INTO \(name) (person, \(columns.map(\.name).joined(separator: ", "))) VALUES "
-        sql.reserveCapacity(sql.utf8.count + rows * columns.count * 24)
-        var parameter = 2
-        for row in 0..<rows {
-            if row > 0 { sql += ", " }
-            sql += "($1"
-            for column in columns {
-                sql += ", $\(parameter)::\(column.type)"
-                parameter += 1
-            }
-            sql += ")"
-        }
-        sql += " ON CONFLICT DO NOTHING"
-        if let returning {
-            // One row of the new rows' keys, not a row each: rows cross from the driver one by one.
-            sql =
-                "WITH inserted AS (\(sql) RETURNING \(returning)) SELECT coalesce(string_agg(\(returning), ','), '') FROM inserted"
-        }
-        return sql
-    }
-
-    /// Rows per statement at most: PostgreSQL takes up to 65,535 parameters.
-    var rowsPerStatement: Int { min(4_096, 65_000 / max(1, columns.count)) }
 }

@@ -1,103 +1,215 @@
+import HealthCore
 import HealthExport
 import HealthJSON
+import NIOCore
 import PostgresNIO
 
-/// Rows bound for one table's multi-row `INSERT ... ON CONFLICT DO NOTHING`, cut into statements
-/// of ``PostgresTable/rowsPerStatement`` rows; `$1` of every statement is the person.
+/// Rows bound for one table, written in `COPY`'s text format. Every row starts with the person.
+///
+/// `COPY` is why: a multi-row `INSERT` of 65,000 parameters costs the server more to parse and
+/// plan than to store. Rows that may already be stored (records; correlation members, which
+/// can repeat) go through a temporary staging table, neither logged nor indexed: `COPY stage
+/// FROM STDIN`, then one `INSERT INTO table SELECT ... FROM stage ON CONFLICT DO NOTHING`.
+/// The other child rows (keyed by their record and a position, written only for records new
+/// in the same transaction) are copied straight in.
 final class RowBuffer {
     let table: PostgresTable
-    let person: String
-    /// Full statements' binds and row counts, then the one being filled.
-    private(set) var statements: [(binds: PostgresBindings, rows: Int)] = []
-    private var binds: PostgresBindings
-    private var rows = 0
+    /// The person's field, escaped once.
+    private let personField: [UInt8]
+    // Every field writes these: unchecked, they cost no exclusivity check each (only the
+    // writer's thread touches a buffer, one call at a time).
+    @exclusivity(unchecked) private var data = ByteBuffer()
+    @exclusivity(unchecked) private var rowOpen = false
+    @exclusivity(unchecked) private(set) var rows = 0
     /// For tables of records: per row, the index of its record in the batch.
-    private(set) var owners: [Int] = []
+    @exclusivity(unchecked) private(set) var owners: [Int] = []
     private var jsonBuffer = JSONBuffer(capacity: 256)
-    /// The statements' SQL by row count.
-    private var statementSQL: [Int: String] = [:]
+    private let statements: Statements
 
     init(table: PostgresTable, person: String) {
         self.table = table
-        self.person = person
-        binds = Self.start(person: person, rows: table.rowsPerStatement, columns: table.columns.count)
+        var field: [UInt8] = []
+        CopyText.escape(person, into: &field)
+        personField = field
+        statements = Statements(table)
+        data.reserveCapacity(1 << 20)
     }
 
-    private static func start(person: String, rows: Int, columns: Int) -> PostgresBindings {
-        var binds = PostgresBindings(capacity: 1 + min(rows, 64) * columns)
-        binds.append(person)
-        return binds
-    }
+    var isEmpty: Bool { rows == 0 }
 
-    var isEmpty: Bool { rows == 0 && statements.isEmpty }
+    /// Starts a field: the person first in a new row, else a tab after the field before.
+    @inline(__always)
+    private func field() {
+        if rowOpen {
+            data.writeInteger(CopyText.tab)
+        } else {
+            data.writeBytes(personField)
+            data.writeInteger(CopyText.tab)
+            rowOpen = true
+        }
+    }
 
     func text(_ value: String?) {
-        if let value { binds.append(value) } else { binds.appendNull() }
+        field()
+        guard let value else { return CopyText.writeNull(into: &data) }
+        CopyText.write(value, into: &data)
+    }
+
+    /// A record's ID in its canonical text form.
+    func id(_ value: RecordID) {
+        field()
+        data.writeWithUnsafeMutableBytes(minimumWritableBytes: 36) { raw in
+            value.write(into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            return 36
+        }
     }
 
     func integer(_ value: Int64?) {
-        if let value { binds.append(value) } else { binds.appendNull() }
+        field()
+        guard let value else { return CopyText.writeNull(into: &data) }
+        CopyText.write(value, into: &data)
     }
 
     func integer(_ value: Int?) {
         integer(value.map(Int64.init))
     }
 
+    /// A double; NaN is stored as NULL, as SQLite stores it.
     func real(_ value: Double?) {
-        if let value { binds.append(value) } else { binds.appendNull() }
+        field()
+        guard let value, !value.isNaN else { return CopyText.writeNull(into: &data) }
+        CopyText.write(value, into: &data)
     }
 
     /// Two columns: the ISO 8601 text with the written offset, and UTC seconds.
     func timestamp(_ value: ExportTimestamp?) {
-        text(value?.iso8601)
-        integer(value?.secondsSince1970)
+        field()
+        guard let value else {
+            CopyText.writeNull(into: &data)
+            field()
+            return CopyText.writeNull(into: &data)
+        }
+        data.writeWithUnsafeMutableBytes(minimumWritableBytes: ExportTimestamp.maximumISO8601Length) { raw in
+            value.writeISO8601(into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        field()
+        CopyText.write(value.secondsSince1970, into: &data)
     }
 
     /// A JSON column; NULL when `build` writes nothing.
     func json(_ build: (inout JSONBuffer) -> Void) {
         jsonBuffer.removeAll()
         build(&jsonBuffer)
-        text(jsonBuffer.bytes.isEmpty ? nil : String(decoding: jsonBuffer.bytes, as: UTF8.self))
+        field()
+        if jsonBuffer.bytes.isEmpty { return CopyText.writeNull(into: &data) }
+        CopyText.write(jsonBuffer.bytes, into: &data)
     }
 
     /// Ends a row; `owner` is the index of its record, for tables of records.
     func endRow(owner: Int? = nil) {
         if let owner { owners.append(owner) }
+        data.writeInteger(CopyText.newline)
+        rowOpen = false
         rows += 1
-        if rows == table.rowsPerStatement { cut() }
     }
 
-    private func cut() {
-        guard rows > 0 else { return }
-        statements.append((binds, rows))
-        binds = Self.start(person: person, rows: table.rowsPerStatement, columns: table.columns.count)
-        rows = 0
-    }
-
-    /// Inserts every row bound; returns the values of the table's `RETURNING` column for the
-    /// rows that were new. Leaves the buffer empty.
-    func flush(_ connection: PostgresConnection, logger: Logger) async throws -> [String] {
-        cut()
-        var returned: [String] = []
-        for statement in statements {
-            let sql: String
-            if let cached = statementSQL[statement.rows] {
-                sql = cached
-            } else {
-                sql = table.insertSQL(rows: statement.rows)
-                statementSQL[statement.rows] = sql
+    /// Loads every row written; returns the IDs of the rows that were new (for tables of
+    /// records, whose `RETURNING` column is their ID). Leaves the buffer empty. Call it inside
+    /// a transaction.
+    func flush(_ connection: PostgresConnection, logger: Logger) async throws -> [RecordID] {
+        guard rows > 0 else { return [] }
+        defer {
+            data.clear()
+            rows = 0
+            owners.removeAll(keepingCapacity: true)
+        }
+        let rows = data
+        guard let stage = statements.stage else {
+            try await connection.copyFrom(table: table.name, columns: statements.columns, logger: logger) { writer in
+                try await writer.write(rows)
             }
-            let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: statement.binds), logger: logger)
-            if table.returning != nil {
-                for try await list in rows.decode(String.self) where !list.isEmpty {
-                    returned.append(contentsOf: list.split(separator: ",").map(String.init))
-                }
-            } else {
-                for try await _ in rows {}
+            return []
+        }
+        // A staging table made in a transaction that rolled back is gone: ask for it each time.
+        try await run(stage.create, connection, logger)
+        try await connection.copyFrom(table: stage.name, logger: logger) { writer in
+            try await writer.write(rows)
+        }
+        var returned: [RecordID] = []
+        let result = try await connection.query(PostgresQuery(unsafeSQL: statements.insert), logger: logger)
+        if table.returning != nil {
+            for try await list in result.decode(String.self) {
+                returned.reserveCapacity(list.utf8.count / 37 + 1)
+                try Self.parseIDs(list, into: &returned)
+            }
+        } else {
+            for try await _ in result {}
+        }
+        try await run(stage.clear, connection, logger)
+        return returned
+    }
+
+    /// Parses the comma-separated IDs of new rows.
+    private static func parseIDs(_ list: String, into ids: inout [RecordID]) throws {
+        var list = list
+        try list.withUTF8 { bytes in
+            var start = 0
+            while start + 36 <= bytes.count {
+                guard
+                    let id = RecordID(
+                        utf8: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<start + 36])))
+                else { break }
+                ids.append(id)
+                start += 37
+            }
+            guard start >= bytes.count else {
+                throw StoreError(
+                    .io,
+                    "the store returned an ID that is not a UUID: \(String(decoding: bytes[start...].prefix(40), as: UTF8.self))"
+                )
             }
         }
-        statements.removeAll(keepingCapacity: true)
-        owners.removeAll(keepingCapacity: true)
-        return returned
+    }
+
+    private func run(_ sql: String, _ connection: PostgresConnection, _ logger: Logger) async throws {
+        for try await _ in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) {}
+    }
+
+    /// The SQL of one table's load.
+    private struct Statements {
+        /// A staging table: its name and the statements that make it and empty it.
+        struct Stage {
+            let name: String
+            let create: String
+            let clear: String
+        }
+
+        let columns: [String]
+        /// Nil for tables copied straight in.
+        let stage: Stage?
+        let insert: String
+
+        init(_ table: PostgresTable) {
+            columns = ["person"] + table.columns.map(\.name)
+            let list = columns.joined(separator: ", ")
+            guard table.returning != nil || !table.key.contains("position") else {
+                stage = nil
+                insert = ""
+                return
+            }
+            let name = "stage_\(table.name)"
+            stage = Stage(
+                name: name,
+                create:
+                    "CREATE TEMPORARY TABLE IF NOT EXISTS \(name) AS SELECT \(list) FROM \(table.name) WITH NO DATA",
+                clear: "TRUNCATE \(name)")
+            var insert = "INSERT INTO \(table.name) (\(list)) SELECT \(list) FROM \(name) ON CONFLICT DO NOTHING"
+            if let returning = table.returning {
+                // One row of the new rows' keys, not a row each: rows cross from the driver one by one.
+                insert =
+                    "WITH inserted AS (\(insert) RETURNING \(returning)) SELECT coalesce(string_agg(\(returning), ','), '') FROM inserted"
+            }
+            self.insert = insert
+        }
     }
 }

@@ -53,6 +53,33 @@ public struct RecordID: Sendable, Hashable, Comparable, CustomStringConvertible,
         self.init(high: high, low: low)
     }
 
+    /// Parses the 36 bytes of the canonical form (either case), without allocating.
+    public init?(utf8 text: UnsafeRawBufferPointer) {
+        guard text.count == 36 else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        var digits = 0
+        for (position, byte) in text.enumerated() {
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let nibble: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte &- 48
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte &- 87
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte &- 55
+            default: return nil
+            }
+            if digits < 16 {
+                words.0 = words.0 << 4 | UInt64(nibble)
+            } else {
+                words.1 = words.1 << 4 | UInt64(nibble)
+            }
+            digits += 1
+        }
+        self.init(high: words.0, low: words.1)
+    }
+
     /// Feeds the first eight bytes only: they are already uniformly distributed (SHA-1 output,
     /// but for the four version bits), so hashing the rest would only cost time.
     public func hash(into hasher: inout Hasher) {

@@ -1,0 +1,41 @@
+/// One ``RowBuffer`` per table of the store, made once per writer, so that binding a record
+/// reads a constant instead of looking a buffer up by the table's name.
+struct TableBuffers {
+    let quantitySamples, heartbeats, weightSamples, categorySamples, correlations, correlationMembers: RowBuffer
+    let metadata, activitySummaries, electrocardiograms, clinicalRecords, audiograms: RowBuffer
+    let visionPrescriptions, exports: RowBuffer
+    let workouts, workoutActivities, workoutEvents, workoutStatistics, workoutRoutes, routes, routePoints: RowBuffer
+    /// Every buffer: the records' tables (which return the IDs of new rows) first, in the
+    /// order of ``PostgresSchema/recordTables`` and ``PostgresSchema/workoutTables``.
+    let all: [RowBuffer]
+
+    init(person: String) {
+        func make(_ table: PostgresTable) -> RowBuffer { RowBuffer(table: table, person: person) }
+        quantitySamples = make(PostgresSchema.quantitySamples)
+        heartbeats = make(PostgresSchema.heartbeats)
+        weightSamples = make(PostgresSchema.weightSamples)
+        categorySamples = make(PostgresSchema.categorySamples)
+        correlations = make(PostgresSchema.correlations)
+        correlationMembers = make(PostgresSchema.correlationMembers)
+        metadata = make(PostgresSchema.metadata)
+        activitySummaries = make(PostgresSchema.activitySummaries)
+        electrocardiograms = make(PostgresSchema.electrocardiograms)
+        clinicalRecords = make(PostgresSchema.clinicalRecords)
+        audiograms = make(PostgresSchema.audiograms)
+        visionPrescriptions = make(PostgresSchema.visionPrescriptions)
+        exports = make(PostgresSchema.exports)
+        workouts = make(PostgresSchema.workouts)
+        workoutActivities = make(PostgresSchema.workoutActivities)
+        workoutEvents = make(PostgresSchema.workoutEvents)
+        workoutStatistics = make(PostgresSchema.workoutStatistics)
+        workoutRoutes = make(PostgresSchema.workoutRoutes)
+        routes = make(PostgresSchema.routes)
+        routePoints = make(PostgresSchema.routePoints)
+        all = [
+            quantitySamples, heartbeats, weightSamples, categorySamples, correlations, correlationMembers, metadata,
+            activitySummaries, electrocardiograms, clinicalRecords, audiograms, visionPrescriptions, exports,
+            workouts, workoutActivities, workoutEvents, workoutStatistics, workoutRoutes, routes, routePoints,
+        ]
+        assert(all.map(\.table.name) == (PostgresSchema.recordTables + PostgresSchema.workoutTables).map(\.name))
+    }
+}
