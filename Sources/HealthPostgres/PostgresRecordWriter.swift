@@ -41,6 +41,9 @@ final class PostgresRecordWriter {
         return outcome
     }
 
+    /// The bytes of child rows of one table loaded at once at most (about).
+    static let childBytesPerLoad = 4 << 20
+
     init(connection: PostgresConnection, person: String, logger: Logger) {
         self.connection = connection
         self.person = person
@@ -50,12 +53,19 @@ final class PostgresRecordWriter {
 
     /// Writes a batch of records.
     func write(_ batch: [IdentifiedRecord]) async throws {
-        for (index, item) in batch.enumerated() { bindRecord(item, index: index) }
+        // One row per ID in a load: a record the batch already holds is compared with the
+        // stored row below, as a record the store already had is.
+        var bound = Set<RecordID>(minimumCapacity: batch.count)
+        for (index, item) in batch.enumerated() where bound.insert(item.id).inserted {
+            bindRecord(item, index: index)
+        }
         var isNew = [Bool](repeating: false, count: batch.count)
         for buffer in tables.all where buffer.table.returning != nil && !buffer.isEmpty {
             let owners = buffer.owners
-            let returned = try await buffer.flush(connection, logger: logger)
-            Self.mark(returned, of: owners, in: batch, isNew: &isNew)
+            switch try await buffer.flush(connection, logger: logger) {
+            case .all: for owner in owners { isNew[owner] = true }
+            case .ids(let returned): Self.mark(returned, of: owners, in: batch, isNew: &isNew)
+            }
         }
         var stored: [IdentifiedRecord] = []
         var tally = TypeTally()
@@ -63,6 +73,11 @@ final class PostgresRecordWriter {
             if isNew[index] {
                 bindChildren(batch[index])
                 tally.count(batch[index].record.type, into: &added)
+                // A batch is a count of records, not of their beats or route points: memory
+                // stays bounded only if child rows go out as they fill a buffer.
+                for buffer in tables.children where buffer.byteCount >= Self.childBytesPerLoad {
+                    _ = try await buffer.flush(connection, logger: logger)
+                }
             } else if Self.canCorrect(batch[index].record) {
                 stored.append(batch[index])
             } else {
@@ -108,6 +123,7 @@ final class PostgresRecordWriter {
         switch item.record {
         case .quantity(let sample):
             let rows = tables.quantitySamples
+            rows.key(type: sample.header.type, start: sample.header.startDate.secondsSince1970)
             bindHeader(rows, sample.header, uuid: uuid)
             rows.real(sample.value)
             rows.text(sample.unit)
@@ -122,6 +138,7 @@ final class PostgresRecordWriter {
             rows.endRow(owner: index)
         case .category(let sample):
             let rows = tables.categorySamples
+            rows.key(type: sample.header.type, start: sample.header.startDate.secondsSince1970)
             bindHeader(rows, sample.header, uuid: uuid)
             rows.text(sample.value)
             rows.integer(sample.rawValue)

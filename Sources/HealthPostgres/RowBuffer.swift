@@ -14,6 +14,7 @@ import PostgresNIO
 /// in the same transaction) are copied straight in.
 final class RowBuffer {
     let table: PostgresTable
+    let person: String
     /// The person's field, escaped once.
     private let personField: [UInt8]
     // Every field writes these: unchecked, they cost no exclusivity check each (only the
@@ -23,11 +24,14 @@ final class RowBuffer {
     @exclusivity(unchecked) private(set) var rows = 0
     /// For tables of records: per row, the index of its record in the batch.
     @exclusivity(unchecked) private(set) var owners: [Int] = []
+    /// For tables keyed by type and start: the range of starts of the rows of each type.
+    @exclusivity(unchecked) private var keyRanges: [(type: String, starts: ClosedRange<Int64>)] = []
     private var jsonBuffer = JSONBuffer(capacity: 256)
     private let statements: Statements
 
     init(table: PostgresTable, person: String) {
         self.table = table
+        self.person = person
         var field: [UInt8] = []
         CopyText.escape(person, into: &field)
         personField = field
@@ -36,6 +40,9 @@ final class RowBuffer {
     }
 
     var isEmpty: Bool { rows == 0 }
+
+    /// The bytes of the rows written so far.
+    var byteCount: Int { data.readableBytes }
 
     /// Starts a field: the person first in a new row, else a tab after the field before.
     @inline(__always)
@@ -105,6 +112,20 @@ final class RowBuffer {
         CopyText.write(jsonBuffer.bytes, into: &data)
     }
 
+    /// Notes the type and start of a row of a table keyed by type and start.
+    func key(type: String, start: Int64) {
+        // Rows come in runs of a type: the last range is nearly always the one.
+        var index = keyRanges.count - 1
+        if index < 0 || keyRanges[index].type != type {
+            index = keyRanges.firstIndex { $0.type == type } ?? keyRanges.count
+            if index == keyRanges.count { keyRanges.append((type, start...start)) }
+        }
+        let starts = keyRanges[index].starts
+        if !starts.contains(start) {
+            keyRanges[index].starts = min(starts.lowerBound, start)...max(starts.upperBound, start)
+        }
+    }
+
     /// Ends a row; `owner` is the index of its record, for tables of records.
     func endRow(owner: Int? = nil) {
         if let owner { owners.append(owner) }
@@ -113,27 +134,37 @@ final class RowBuffer {
         rows += 1
     }
 
-    /// Loads every row written; returns the IDs of the rows that were new (for tables of
-    /// records, whose `RETURNING` column is their ID). Leaves the buffer empty. Call it inside
-    /// a transaction.
-    func flush(_ connection: PostgresConnection, logger: Logger) async throws -> [RecordID] {
-        guard rows > 0 else { return [] }
+    /// Which rows of a load were new.
+    enum Loaded {
+        /// Every row (child rows, or records where the store held none of the range).
+        case all
+        /// The rows with these IDs, in the order they were written.
+        case ids([RecordID])
+    }
+
+    /// Loads every row written; tells which were new. Leaves the buffer empty. Call it inside
+    /// a transaction. The rows of a table of records must have one row per key.
+    func flush(_ connection: PostgresConnection, logger: Logger) async throws -> Loaded {
+        guard rows > 0 else { return .ids([]) }
         defer {
             data.clear()
             rows = 0
             owners.removeAll(keepingCapacity: true)
+            keyRanges.removeAll(keepingCapacity: true)
         }
-        let rows = data
-        guard let stage = statements.stage else {
+        // No copy of `data` outlives the load (the driver lets go of it once sent), so the
+        // buffer's storage stays its own and is reused, not allocated again, by the next rows.
+        if try await canCopyStraightIn(connection, logger) {
             try await connection.copyFrom(table: table.name, columns: statements.columns, logger: logger) { writer in
-                try await writer.write(rows)
+                try await writer.write(self.data)
             }
-            return []
+            return .all
         }
+        guard let stage = statements.stage else { preconditionFailure("child rows are copied straight in") }
         // A staging table made in a transaction that rolled back is gone: ask for it each time.
         try await run(stage.create, connection, logger)
         try await connection.copyFrom(table: stage.name, logger: logger) { writer in
-            try await writer.write(rows)
+            try await writer.write(self.data)
         }
         var returned: [RecordID] = []
         let result = try await connection.query(PostgresQuery(unsafeSQL: statements.insert), logger: logger)
@@ -146,7 +177,24 @@ final class RowBuffer {
             for try await _ in result {}
         }
         try await run(stage.clear, connection, logger)
-        return returned
+        return .ids(returned)
+    }
+
+    /// Whether the rows can skip the staging table: child rows always; records of a table keyed
+    /// by type and start when the store holds no row of their types in their range of starts (a
+    /// first import, or the newest days of a later one), which makes every row new. Half the
+    /// server's work of a staged load.
+    private func canCopyStraightIn(_ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
+        guard let check = statements.rangeCheck else { return statements.stage == nil }
+        guard !keyRanges.isEmpty else { return false }
+        var binds = PostgresBindings(capacity: 4)
+        binds.append(person)
+        binds.append(keyRanges.map(\.type))
+        binds.append(keyRanges.map(\.starts.lowerBound))
+        binds.append(keyRanges.map(\.starts.upperBound))
+        let result = try await connection.query(PostgresQuery(unsafeSQL: check, binds: binds), logger: logger)
+        for try await held in result.decode(Bool.self) { return !held }
+        return false
     }
 
     /// Parses the comma-separated IDs of new rows.
@@ -188,10 +236,20 @@ final class RowBuffer {
         /// Nil for tables copied straight in.
         let stage: Stage?
         let insert: String
+        /// For tables keyed by type and start: whether the store holds a row of some types
+        /// (`$2`) each in a range of starts (`$3` to `$4`).
+        let rangeCheck: String?
 
         init(_ table: PostgresTable) {
             columns = ["person"] + table.columns.map(\.name)
             let list = columns.joined(separator: ", ")
+            rangeCheck =
+                table.key.starts(with: ["type", "start_unix"])
+                ? """
+                SELECT EXISTS (SELECT 1 FROM unnest($2::text[], $3::bigint[], $4::bigint[]) AS range(type, first, last) \
+                JOIN \(table.name) AS row ON row.person = $1 AND row.type = range.type \
+                AND row.start_unix BETWEEN range.first AND range.last)
+                """ : nil
             guard table.returning != nil || !table.key.contains("position") else {
                 stage = nil
                 insert = ""

@@ -8,6 +8,8 @@ struct TableBuffers {
     /// Every buffer: the records' tables (which return the IDs of new rows) first, in the
     /// order of ``PostgresSchema/recordTables`` and ``PostgresSchema/workoutTables``.
     let all: [RowBuffer]
+    /// The buffers of child rows (beats, metadata, members, workout parts, route points).
+    let children: [RowBuffer]
 
     init(person: String) {
         func make(_ table: PostgresTable) -> RowBuffer { RowBuffer(table: table, person: person) }
@@ -36,6 +38,7 @@ struct TableBuffers {
             activitySummaries, electrocardiograms, clinicalRecords, audiograms, visionPrescriptions, exports,
             workouts, workoutActivities, workoutEvents, workoutStatistics, workoutRoutes, routes, routePoints,
         ]
+        children = all.filter { $0.table.returning == nil }
         assert(all.map(\.table.name) == (PostgresSchema.recordTables + PostgresSchema.workoutTables).map(\.name))
     }
 }

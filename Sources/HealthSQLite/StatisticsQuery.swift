@@ -44,11 +44,7 @@ public struct StatisticsQuery: Sendable {
         return StatisticsOutput.keys(StatisticsKind(type: type) ?? .discrete)
     }
 
-    private var wallRange: Range<Int64> {
-        let lower = since.map { $0 * 86_400 } ?? Int64.min / 4
-        let upper = until.map { ($0 + 1) * 86_400 } ?? Int64.max / 4
-        return lower..<max(lower, upper)
-    }
+    private var wallRange: Range<Int64> { computed.wallRange }
 
     /// The lines answering the query, in time order.
     public func rows(_ db: Database) throws -> [[StatisticsOutput.Value]] {
@@ -90,36 +86,14 @@ public struct StatisticsQuery: Sendable {
         return lines
     }
 
+    /// The same query computed from the samples.
+    private var computed: ComputedStatistics {
+        ComputedStatistics(type: type, period: period, since: since, until: until, preferred: preferred)
+    }
+
     private func computedBuckets(_ db: Database, kind: StatisticsKind) throws -> [[StatisticsOutput.Value]] {
-        let range = wallRange
         var reader = try StatisticsSampleReader(db)
-        let units = try reader.units(type: type)
-        let window = sampleWindow(range)
-        let samples = try reader.quantities(type: type, units: units, window: window, startingIn: kind == .discrete)
-        let periods = [period == .night ? Period.day : period]
-        let buckets =
-            kind == .cumulative
-            ? CumulativeStatistics.buckets(
-                samples, periods: periods, priority: try reader.priority(preferred: preferred), zones: reader.zones)
-            : DiscreteStatistics.buckets(samples, periods: periods, zones: reader.zones)
-        let names = reader.sources.map(\.name)
-        return (buckets[periods[0]] ?? []).filter { range.contains($0.wallStart) && inWindow($0, window) }.map {
-            StatisticsOutput.values($0, type: type, kind: kind, unit: units.unit, sourceNames: names)
-        }
-    }
-
-    /// The samples to read: those of the range asked for, or all of them.
-    private func sampleWindow(_ range: Range<Int64>) -> Range<Int64> {
-        let whole = Int64.min / 4..<Int64.max / 4
-        guard since != nil || until != nil else { return whole }
-        let window = range.statisticsSampleWindow
-        return
-            (since == nil ? whole.lowerBound : window.lowerBound)..<(until == nil
-            ? whole.upperBound : window.upperBound)
-    }
-
-    private func inWindow(_ bucket: StatisticsBucket, _ window: Range<Int64>) -> Bool {
-        window.lowerBound <= bucket.start && bucket.end <= window.upperBound
+        return try computed.buckets(kind: kind, from: &reader)
     }
 
     private func storedNights(_ db: Database) throws -> [[StatisticsOutput.Value]] {
@@ -142,15 +116,8 @@ public struct StatisticsQuery: Sendable {
     }
 
     private func computedNights(_ db: Database) throws -> [[StatisticsOutput.Value]] {
-        let range = wallRange
         var reader = try StatisticsSampleReader(db)
-        let samples = try reader.sleep(startingIn: (range.lowerBound - 3 * 3600)..<(range.upperBound + 25 * 3600))
-        let nights = SleepNights.nights(
-            samples, priority: try reader.priority(preferred: preferred), zones: reader.zones)
-        let names = reader.sources.map(\.name)
-        return nights.filter { range.contains($0.wallStart - 43_200) }.map {
-            StatisticsOutput.values($0, sourceNames: names)
-        }
+        return try computed.nights(from: &reader)
     }
 
     private func activityRows(_ db: Database) throws -> [[StatisticsOutput.Value]] {

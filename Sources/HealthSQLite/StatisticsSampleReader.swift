@@ -11,7 +11,7 @@ import HealthStatistics
 ///
 /// Rows a later export marked deleted (`deleted_by`) or replaced by a newer sync version
 /// (`replaced_by`) are left out.
-struct StatisticsSampleReader {
+struct StatisticsSampleReader: StatisticsSampleSource {
     let db: Database
     let zones = LocalZones()
     private(set) var sources: [StatisticsSource] = []
@@ -70,7 +70,7 @@ struct StatisticsSampleReader {
     /// The quantity (or weight) samples of `type` overlapping `window` (starting in it, with `startingIn`), in
     /// `units`; samples in units that do not convert are left out.
     mutating func quantities(
-        type: String, units: StatisticsUnits, window: Range<Int64>, startingIn: Bool = false
+        type: String, units: StatisticsUnits, window: Range<Int64>, startingIn: Bool
     ) throws -> [StatisticsSample] {
         let weight = type == "HKQuantityTypeIdentifierBodyMass"
         let table = weight ? "weight_samples" : "quantity_samples"
