@@ -84,6 +84,7 @@ let package = Package(
                 "HealthExport",
                 "HealthCore",
                 "HealthJSON",
+                "HealthStatistics",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -137,7 +138,7 @@ let package = Package(
         .testTarget(name: "HealthStatisticsTests", dependencies: ["HealthStatistics"]),
         .testTarget(
             name: "HealthStoreTests",
-            dependencies: ["HealthCore", "HealthSQLite", "HealthPostgres", "HealthFixtures"]
+            dependencies: ["HealthCore", "HealthSQLite", "HealthPostgres", "HealthStatistics", "HealthFixtures"]
         ),
         .testTarget(
             name: "HealthServerTests",

@@ -108,7 +108,7 @@ struct StatisticsSampleReader: StatisticsSampleSource {
             } else {
                 value = raw
             }
-            let (zone, userEntered) = clock(offset: Self.offset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
+            let (zone, userEntered) = clock(offset: LocalZones.writtenOffset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
             let name = rows.bytes(4)
             if name.count != lastNameCount
                 || (name.count > 0 && memcmp(name.baseAddress!, lastName.baseAddress!, name.count) != 0)
@@ -147,7 +147,7 @@ struct StatisticsSampleReader: StatisticsSampleSource {
         while try rows.next() {
             let rawValue = rows.isNull(3) ? nil : Int(rows.int64(3))
             guard let stage = SleepStage(value: rows.text(2), rawValue: rawValue) else { continue }
-            let (zone, userEntered) = clock(offset: Self.offset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
+            let (zone, userEntered) = clock(offset: LocalZones.writtenOffset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
             let device = rows.text(7)
             let source = self.source(name: rows.text(4) ?? "", device: { device })
             samples.append(
@@ -164,20 +164,6 @@ struct StatisticsSampleReader: StatisticsSampleSource {
             guard let known = knownModels[source.name] else { return true }
             return known == nil && source.deviceModel != nil
         }
-    }
-
-    /// The offset of ISO 8601 text ending in `±HH:MM` (`start_date`), in seconds; 0 for anything else.
-    @inline(__always)
-    static func offset(of text: UnsafeRawBufferPointer) -> Int32 {
-        guard text.count >= 6 else { return 0 }
-        let at = text.count - 6
-        let sign = text[at]
-        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), text[at + 3] == UInt8(ascii: ":") else {
-            return 0
-        }
-        func digit(_ index: Int) -> Int32 { Int32(text[at + index]) - 48 }
-        let seconds = (digit(1) * 10 + digit(2)) * 3600 + (digit(4) * 10 + digit(5)) * 60
-        return sign == UInt8(ascii: "-") ? -seconds : seconds
     }
 
     @inline(__always)
@@ -224,18 +210,10 @@ struct StatisticsSampleReader: StatisticsSampleSource {
     private mutating func source(name: String, device: () throws -> String?) rethrows -> Int32 {
         if let index = sourceIndex[name] { return index }
         let index = Int32(sources.count)
-        let model = try (knownModels[name] ?? nil) ?? Self.model(inDevice: device())
+        let model = try (knownModels[name] ?? nil) ?? StatisticsSource.model(inDevice: device())
         sources.append(StatisticsSource(name: name, deviceModel: model))
         sourceIndex[name] = index
         return index
-    }
-
-    /// The `model` of a device's JSON (`{"name":"Apple Watch","model":"Watch",...}`).
-    static func model(inDevice json: String?) -> String? {
-        guard let json, let range = json.range(of: "\"model\":\"") else { return nil }
-        let rest = json[range.upperBound...]
-        guard let end = rest.firstIndex(of: "\"") else { return nil }
-        return String(rest[..<end])
     }
 
     /// ` AND ...` leaving out rows marked deleted or superseded, for the columns `table` has.

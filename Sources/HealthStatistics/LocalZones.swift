@@ -29,6 +29,21 @@ public final class LocalZones {
     /// An empty set of clocks.
     public init() {}
 
+    /// The offset of ISO 8601 text ending in `±HH:MM` (a sample's `start_date`), in seconds;
+    /// 0 for anything else.
+    @inline(__always)
+    public static func writtenOffset(of text: UnsafeRawBufferPointer) -> Int32 {
+        guard text.count >= 6 else { return 0 }
+        let at = text.count - 6
+        let sign = text[at]
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), text[at + 3] == UInt8(ascii: ":") else {
+            return 0
+        }
+        func digit(_ index: Int) -> Int32 { Int32(text[at + index]) - 48 }
+        let seconds = (digit(1) * 10 + digit(2)) * 3600 + (digit(4) * 10 + digit(5)) * 60
+        return sign == UInt8(ascii: "-") ? -seconds : seconds
+    }
+
     /// The clock of a fixed offset from UTC, in seconds (`-25200` for `-07:00`).
     @inline(__always)
     public func fixed(offsetSeconds: Int32) -> ZoneID {

@@ -11,6 +11,14 @@ public struct StatisticsSource: Sendable, Hashable {
         self.deviceModel = deviceModel
     }
 
+    /// The `model` of a device's JSON as the stores keep it (`{"name":"Apple Watch","model":"Watch",...}`).
+    public static func model(inDevice json: String?) -> String? {
+        guard let json, let range = json.range(of: "\"model\":\"") else { return nil }
+        let rest = json[range.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+    }
+
     /// The source's class in the default order: Apple Watch, iPhone, every other source.
     public var deviceClass: DeviceClass {
         if let model = deviceModel?.lowercased() {

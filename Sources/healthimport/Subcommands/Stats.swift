@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthCore
 import HealthExport
+import HealthPostgres
 import HealthSQLite
 import HealthStatistics
 
@@ -59,13 +60,8 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            try store.requireSQLite("stats")
-            guard FileManager.default.fileExists(atPath: store.db) else {
-                throw CommandFailure("\(store.db): no such store (import an export first, or use --db)")
-            }
-            let healthStore = try HealthStore.open(path: store.db)
-            try healthStore.refreshPendingStatistics()
-            let selected = try selectedTypes(in: healthStore)
+            let answer = try StatisticsStore.open(store)
+            let selected = try selectedTypes(among: answer.types())
             let preferred = priority.map(SourceOrder.parse)
             var output = StatisticsTable(format: json ? .json : csv ? .csv : .table)
             for type in selected {
@@ -81,17 +77,15 @@ struct Stats: ParsableCommand {
                     type: type, period: by, since: since.flatMap(StatisticsQuery.day),
                     until: until.flatMap(StatisticsQuery.day),
                     preferred: preferred)
-                let rows = try healthStore.read { db in try query.rows(db) }
-                output.add(keys: query.keys, rows: rows)
+                output.add(keys: query.keys, rows: try answer.rows(query))
             }
             try StandardOutput.print(output.text)
         }
     }
 
     /// The store's types that `--type` names and that have statistics.
-    private func selectedTypes(in store: HealthStore) throws -> [String] {
+    private func selectedTypes(among known: [String]) throws -> [String] {
         let selection = try TypeSelection(types)
-        let known = try store.read { db in try String.fetchAll(db, sql: "SELECT type FROM anchors ORDER BY type") }
         let selected = known.filter { type in
             if type == StatisticsQuery.activityType { return selection.selects(kind: .activitySummary, type: type) }
             guard let kind = StatisticsKind(type: type) else { return false }
@@ -103,6 +97,51 @@ struct Stats: ParsableCommand {
             throw CommandFailure("the store holds no samples of \(types.joined(separator: ", ")) with statistics")
         }
         return selected
+    }
+}
+
+/// Where `stats` reads: an SQLite store's statistics tables (brought up to date first), or a
+/// person's samples in a PostgreSQL store, from which every answer is computed.
+private enum StatisticsStore {
+    case sqlite(HealthStore)
+    case postgres(PostgresStore)
+
+    static func open(_ options: StoreOptions) throws -> StatisticsStore {
+        if PostgresURL.isPostgres(options.db) {
+            return .postgres(
+                try PostgresStore.open(url: options.db, person: options.person ?? StoreOptions.defaultPerson))
+        }
+        if let person = options.person, person != StoreOptions.defaultPerson {
+            throw CommandFailure("--person \(person) needs a PostgreSQL store (--db postgresql://...)", exitCode: 64)
+        }
+        guard FileManager.default.fileExists(atPath: options.db) else {
+            throw CommandFailure("\(options.db): no such store (import an export first, or use --db)")
+        }
+        let store = try HealthStore.open(path: options.db)
+        try store.refreshPendingStatistics()
+        return .sqlite(store)
+    }
+
+    /// The types the store has anchors for.
+    func types() throws -> [String] {
+        switch self {
+        case .sqlite(let store):
+            return try store.read { db in try String.fetchAll(db, sql: "SELECT type FROM anchors ORDER BY type") }
+        case .postgres(let store):
+            return try store.anchors().keys.sorted()
+        }
+    }
+
+    func rows(_ query: StatisticsQuery) throws -> [[StatisticsOutput.Value]] {
+        switch self {
+        case .sqlite(let store):
+            return try store.read { db in try query.rows(db) }
+        case .postgres(let store):
+            return try store.statistics(
+                ComputedStatistics(
+                    type: query.type, period: query.period, since: query.since, until: query.until,
+                    preferred: query.preferred))
+        }
     }
 }
 
