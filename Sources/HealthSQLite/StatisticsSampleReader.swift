@@ -108,7 +108,8 @@ struct StatisticsSampleReader: StatisticsSampleSource {
             } else {
                 value = raw
             }
-            let (zone, userEntered) = clock(offset: LocalZones.writtenOffset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
+            let (zone, userEntered) = clock(
+                offset: LocalZones.writtenOffset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
             let name = rows.bytes(4)
             if name.count != lastNameCount
                 || (name.count > 0 && memcmp(name.baseAddress!, lastName.baseAddress!, name.count) != 0)
@@ -147,7 +148,8 @@ struct StatisticsSampleReader: StatisticsSampleSource {
         while try rows.next() {
             let rawValue = rows.isNull(3) ? nil : Int(rows.int64(3))
             guard let stage = SleepStage(value: rows.text(2), rawValue: rawValue) else { continue }
-            let (zone, userEntered) = clock(offset: LocalZones.writtenOffset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
+            let (zone, userEntered) = clock(
+                offset: LocalZones.writtenOffset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
             let device = rows.text(7)
             let source = self.source(name: rows.text(4) ?? "", device: { device })
             samples.append(
