@@ -62,8 +62,9 @@ done
 echo "uploading $EXPORT ($((bytes / 1000000)) MB) $PARALLEL times in parallel to 127.0.0.1:$port" >&2
 start=$(date +%s.%N)
 for i in $(seq "$PARALLEL"); do
+  # -T streams the file (--data-binary @file would read it whole into curl's memory first).
   curl -s -o "$work/answer-$i" -w '%{http_code}\n' -H "Authorization: Bearer $(cat "$work/token-$i")" \
-    --data-binary @"$EXPORT" "http://127.0.0.1:$port/api/healthkit/exports?window=all" >"$work/status-$i" &
+    -H 'Expect:' -X POST -T "$EXPORT" "http://127.0.0.1:$port/api/healthkit/exports?window=all" >"$work/status-$i" &
 done
 wait $(jobs -p | grep -v "^$server$") 2>/dev/null || true
 end=$(date +%s.%N)
