@@ -53,11 +53,13 @@ final class PostgresRecordWriter {
 
     /// Writes a batch of records.
     func write(_ batch: [IdentifiedRecord]) async throws {
+        let sync = try await planSync(batch)
+        try await removeRewritten(sync, in: batch)
         // One row per ID in a load: a record the batch already holds is compared with the
         // stored row below, as a record the store already had is.
         var bound = Set<RecordID>(minimumCapacity: batch.count)
-        for (index, item) in batch.enumerated() where bound.insert(item.id).inserted {
-            bindRecord(item, index: index)
+        for (index, item) in batch.enumerated() where !sync.keepStored.contains(index) {
+            if bound.insert(item.id).inserted { bindRecord(item, index: index) }
         }
         var isNew = [Bool](repeating: false, count: batch.count)
         for buffer in tables.all where buffer.table.returning != nil && !buffer.isEmpty {
@@ -70,34 +72,49 @@ final class PostgresRecordWriter {
         var stored: [IdentifiedRecord] = []
         var tally = TypeTally()
         for index in batch.indices {
+            let record = batch[index].record
+            if let replaced = sync.replacing[index] {
+                touched.note(type: record.type, start: replaced.start)
+            }
             if isNew[index] {
                 bindChildren(batch[index])
-                tally.count(batch[index].record.type, into: &added)
+                if sync.newerVersion.contains(index) {
+                    noteUpdated(record)
+                } else {
+                    tally.count(record.type, into: &added)
+                    if sync.replacing[index] != nil { noteUpdated(record) }
+                }
                 // A batch is a count of records, not of their beats or route points: memory
                 // stays bounded only if child rows go out as they fill a buffer.
                 for buffer in tables.children where buffer.byteCount >= Self.childBytesPerLoad {
                     _ = try await buffer.flush(connection, logger: logger)
                 }
-            } else if Self.canCorrect(batch[index].record) {
+            } else if sync.replacing[index] != nil {
+                noteUpdated(record)
+            } else if !sync.tagged.contains(index), Self.canCorrect(record) {
                 stored.append(batch[index])
             } else {
-                duplicates[batch[index].record.type, default: 0] += 1
+                duplicates[record.type, default: 0] += 1
             }
         }
         tally.finish(into: &added)
         for buffer in tables.all where !buffer.isEmpty {
             _ = try await buffer.flush(connection, logger: logger)
         }
+        try await finishSync(sync, in: batch)
         for item in stored {
             if try await correct(item) {
-                updated[item.record.type, default: 0] += 1
-                if let start = item.record.start?.secondsSince1970 {
-                    touched.note(type: item.record.type, start: start)
-                }
+                noteUpdated(item.record)
             } else {
                 duplicates[item.record.type, default: 0] += 1
             }
         }
+    }
+
+    /// Counts `record` as updated and notes its start.
+    private func noteUpdated(_ record: HealthRecord) {
+        updated[record.type, default: 0] += 1
+        if let start = record.start?.secondsSince1970 { touched.note(type: record.type, start: start) }
     }
 
     /// Marks the records of `owners` (indices into `batch`) whose ID the server returned as

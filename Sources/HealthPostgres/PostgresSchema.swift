@@ -11,6 +11,7 @@ public enum PostgresSchema {
         ("v2-corrections", corrections),
         ("v2-views", currentViews),
         ("v3-one-profile", oneProfile),
+        ("v4-sync-versions", syncVersions),
     ]
 
     /// The sample header's columns, after `person`.

@@ -75,3 +75,55 @@ extension StoreContract {
         #expect(try Self.rows(store)["HealthExport"] == 1)
     }
 }
+
+extension StoreContract {
+    static let bodyMass = "HKQuantityTypeIdentifierBodyMass"
+
+    /// An export of `weights`, taken on June `day` 2024 at 10:00 +02:00.
+    static func weightExport(day: Int, _ weights: [String]) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_US">
+         <ExportDate value="2024-06-0\(day) 10:00:00 +0200"/>
+        \(weights.joined(separator: "\n"))
+        </HealthData>
+        """
+    }
+
+    /// A weighing with a sync identifier and version, created on June `createdDay`.
+    static func syncedWeight(kilograms: String, version: Int, createdDay: Int) -> String {
+        """
+         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Withings" unit="kg" \
+        creationDate="2024-06-0\(createdDay) 08:00:10 +0200" startDate="2024-05-30 08:00:00 +0200" \
+        endDate="2024-05-30 08:00:00 +0200" value="\(kilograms)">\
+        <MetadataEntry key="HKMetadataKeySyncIdentifier" value="weighing-17"/>\
+        <MetadataEntry key="HKMetadataKeySyncVersion" value="\(version)"/></Record>
+        """
+    }
+
+    /// A higher sync version replaces the stored record (counted updated); the lower one,
+    /// arriving after it, changes nothing.
+    func syncVersionReplaces() throws {
+        let (store, reopen, keep) = try backend.makeStore()
+        defer { withExtendedLifetime(keep) {} }
+        let version1 = Self.syncedWeight(kilograms: "70.4", version: 1, createdDay: 1)
+        let version2 = Self.syncedWeight(kilograms: "70.1", version: 2, createdDay: 2)
+
+        let first = try importXML(Self.weightExport(day: 1, [version1]), into: store)
+        #expect(first.report!.counts[Self.bodyMass]?.new == 1)
+
+        let second = try importXML(Self.weightExport(day: 3, [version2]), into: reopen())
+        #expect(second.report!.counts[Self.bodyMass]?.updated == 1)
+        #expect(second.report!.counts[Self.bodyMass]?.new == 0)
+        let afterReplace = try store.status().types.first { $0.type == Self.bodyMass }
+        #expect(afterReplace?.rows == 1)
+
+        // Both versions, the older after the newer, through the whole store: nothing changes.
+        let third = try importXML(
+            Self.weightExport(day: 5, [version2, version1]), into: reopen(), window: .all, windowGiven: true)
+        #expect(third.report!.counts[Self.bodyMass]?.alreadyImported == 2)
+        #expect(third.report!.counts[Self.bodyMass]?.new == 0)
+        #expect(third.report!.counts[Self.bodyMass]?.updated == 0)
+        #expect(try store.status().types.first { $0.type == Self.bodyMass }?.rows == 1)
+    }
+}

@@ -24,6 +24,9 @@ struct SQLiteStoreTests {
 
     @Test("The Me profile is one record, updated in place by a later export whose profile differs")
     func profileUpdated() throws { try contract.profileUpdated() }
+
+    @Test("A higher sync version replaces the stored record; a lower one arriving later changes nothing")
+    func syncVersions() throws { try contract.syncVersionReplaces() }
 }
 
 @Suite("The store contract on PostgreSQL", .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
@@ -47,6 +50,9 @@ struct PostgresStoreTests {
 
     @Test("The Me profile is one record, updated in place by a later export whose profile differs")
     func profileUpdated() throws { try contract.profileUpdated() }
+
+    @Test("A higher sync version replaces the stored record; a lower one arriving later changes nothing")
+    func syncVersions() throws { try contract.syncVersionReplaces() }
 
     @Test("The sample exports give PostgreSQL the same rows per type as SQLite")
     func sameRowsAsSQLite() throws {
