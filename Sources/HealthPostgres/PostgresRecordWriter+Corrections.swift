@@ -4,14 +4,11 @@ import HealthJSON
 import PostgresNIO
 
 /// Records whose content can change under one ID (``CorrectionRules/mayChange(_:)``), brought up
-/// to date in place as the SQLite store does. Workouts are not yet: their stored version stays
-/// (see docs/schema-postgres.md).
+/// to date in place as the SQLite store does.
 extension PostgresRecordWriter {
     /// Whether a stored record with `record`'s ID is compared and updated.
     static func canCorrect(_ record: HealthRecord) -> Bool {
-        guard CorrectionRules.mayChange(record) else { return false }
-        if case .workout = record { return false }
-        return true
+        CorrectionRules.mayChange(record)
     }
 
     /// Brings the stored record with `item`'s ID up to `item`'s content; returns whether it changed.
@@ -55,12 +52,58 @@ extension PostgresRecordWriter {
             values = [person, uuid, sample.kilograms, sample.value, sample.unit]
         case .export(let facts):
             return try await correctProfile(facts, uuid: uuid)
+        case .workout(let workout):
+            return try await correctWorkout(item, workout)
         default:
             return false
         }
         let rows = try await connection.query(
             PostgresQuery(unsafeSQL: sql, binds: PostgresStore.binds(values)), logger: logger)
         return try await rows.collect().count > 0
+    }
+
+    /// A stored workout whose digest differs from `workout`'s is written again, children and
+    /// all, keeping its deletion mark; one stored before digests were kept takes this run's
+    /// digest as its reference.
+    private func correctWorkout(_ item: IdentifiedRecord, _ workout: Workout) async throws -> Bool {
+        let uuid = item.id.description
+        let digest = Self.digest(of: workout)
+        let stored = try await rows(
+            "SELECT w.deleted_by, d.digest FROM workouts w LEFT JOIN record_digests d ON d.person = w.person AND d.uuid = w.uuid WHERE w.person = $1 AND w.uuid = $2",
+            [person, uuid])
+        guard let row = stored.first else { return false }
+        let (deletedBy, storedDigest) = try row.decode((Int64?, String?).self)
+        let saveDigest = """
+            INSERT INTO record_digests (person, uuid, digest) VALUES ($1, $2, $3) \
+            ON CONFLICT (person, uuid) DO UPDATE SET digest = excluded.digest
+            """
+        guard let storedDigest else {
+            _ = try await rows(saveDigest, [person, uuid, digest])
+            return false
+        }
+        guard storedDigest != digest else { return false }
+        for (table, column) in Self.workoutRows {
+            _ = try await rows("DELETE FROM \(table) WHERE person = $1 AND \(column) = $2", [person, uuid])
+        }
+        try await rewrite(item)
+        if let deletedBy {
+            _ = try await rows(
+                "UPDATE workouts SET deleted_by = $3 WHERE person = $1 AND uuid = $2", [person, uuid, deletedBy])
+        }
+        return true
+    }
+
+    /// A workout's rows, with the column naming it.
+    static let workoutRows = [
+        ("workouts", "uuid"), ("metadata", "record_uuid"), ("workout_activities", "workout_uuid"),
+        ("workout_events", "workout_uuid"), ("workout_statistics", "workout_uuid"), ("workout_routes", "workout_uuid"),
+        ("workout_zones", "workout_uuid"), ("record_digests", "uuid"),
+    ]
+
+    private func rows(_ sql: String, _ values: [(any Sendable)?]) async throws -> [PostgresRow] {
+        let result = try await connection.query(
+            PostgresQuery(unsafeSQL: sql, binds: PostgresStore.binds(values)), logger: logger)
+        return try await result.collect()
     }
 
     /// Brings the person's stored `Me` profile up to a newer export's, as the SQLite store does:

@@ -124,6 +124,7 @@ extension PostgresRecordWriter {
             ("metadata", "record_uuid"), ("heartbeats", "sample_uuid"), ("correlation_members", "correlation_uuid"),
             ("workout_activities", "workout_uuid"), ("workout_events", "workout_uuid"),
             ("workout_statistics", "workout_uuid"), ("workout_routes", "workout_uuid"),
+            ("workout_zones", "workout_uuid"), ("record_digests", "uuid"),
         ] {
             statements.append(("DELETE FROM \(table) WHERE person = $1 AND \(column) = ANY($2)", uuids))
         }

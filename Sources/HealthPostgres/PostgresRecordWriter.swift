@@ -111,6 +111,18 @@ final class PostgresRecordWriter {
         }
     }
 
+    /// Writes `item` (a record whose stored rows were removed) and its child rows again, now.
+    func rewrite(_ item: IdentifiedRecord) async throws {
+        bindRecord(item, index: 0)
+        for buffer in tables.all where buffer.table.returning != nil && !buffer.isEmpty {
+            _ = try await buffer.flush(connection, logger: logger)
+        }
+        bindChildren(item)
+        for buffer in tables.all where !buffer.isEmpty {
+            _ = try await buffer.flush(connection, logger: logger)
+        }
+    }
+
     /// Counts `record` as updated and notes its start.
     private func noteUpdated(_ record: HealthRecord) {
         updated[record.type, default: 0] += 1
@@ -344,6 +356,11 @@ final class PostgresRecordWriter {
 
     private func bindParts(of workout: Workout, uuid: RecordID) {
         bindMetadata(workout.metadata, owner: uuid)
+        bindZones(workout.zoneGroups, workout: uuid)
+        let digests = tables.recordDigests
+        digests.id(uuid)
+        digests.text(Self.digest(of: workout))
+        digests.endRow()
         bindEvents(workout.events, workout: uuid, activity: 0)
         bindStatistics(workout.statistics, workout: uuid, activity: 0)
         let activities = tables.workoutActivities
@@ -373,6 +390,30 @@ final class PostgresRecordWriter {
             routes.json { if !route.metadata.isEmpty { $0.object(route.metadata) } }
             routes.endRow()
         }
+    }
+
+    private func bindZones(_ groups: [WorkoutZoneGroup], workout: RecordID) {
+        let rows = tables.workoutZones
+        for (groupPosition, group) in groups.enumerated() {
+            for (position, zone) in group.zones.enumerated() {
+                rows.id(workout)
+                rows.integer(groupPosition)
+                rows.integer(position)
+                rows.text(group.type)
+                rows.text(group.source)
+                rows.text(group.unit)
+                rows.real(zone.minimum)
+                rows.real(zone.maximum)
+                rows.real(zone.duration?.value)
+                rows.text(zone.duration?.unit)
+                rows.endRow()
+            }
+        }
+    }
+
+    /// The digest of a workout's content, as the SQLite store keeps it.
+    static func digest(of workout: Workout) -> String {
+        String(ContentDigest.of(.workout(workout)), radix: 16)
     }
 
     private func bindEvents(_ events: [WorkoutEvent], workout: RecordID, activity: Int) {

@@ -12,6 +12,7 @@ public enum PostgresSchema {
         ("v2-views", currentViews),
         ("v3-one-profile", oneProfile),
         ("v4-sync-versions", syncVersions),
+        ("v5-workout-corrections", correctionTables.map(\.createSQL)),
     ]
 
     /// The sample header's columns, after `person`.

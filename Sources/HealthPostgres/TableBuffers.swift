@@ -5,8 +5,10 @@ struct TableBuffers {
     let metadata, activitySummaries, electrocardiograms, clinicalRecords, audiograms: RowBuffer
     let visionPrescriptions, exports: RowBuffer
     let workouts, workoutActivities, workoutEvents, workoutStatistics, workoutRoutes, routes, routePoints: RowBuffer
+    let workoutZones, recordDigests: RowBuffer
     /// Every buffer: the records' tables (which return the IDs of new rows) first, in the
-    /// order of ``PostgresSchema/recordTables`` and ``PostgresSchema/workoutTables``.
+    /// order of ``PostgresSchema/recordTables``, ``PostgresSchema/workoutTables`` and
+    /// ``PostgresSchema/correctionTables``.
     let all: [RowBuffer]
     /// The buffers of child rows (beats, metadata, members, workout parts, route points).
     let children: [RowBuffer]
@@ -33,12 +35,18 @@ struct TableBuffers {
         workoutRoutes = make(PostgresSchema.workoutRoutes)
         routes = make(PostgresSchema.routes)
         routePoints = make(PostgresSchema.routePoints)
+        workoutZones = make(PostgresSchema.workoutZones)
+        recordDigests = make(PostgresSchema.recordDigests)
         all = [
             quantitySamples, heartbeats, weightSamples, categorySamples, correlations, correlationMembers, metadata,
             activitySummaries, electrocardiograms, clinicalRecords, audiograms, visionPrescriptions, exports,
             workouts, workoutActivities, workoutEvents, workoutStatistics, workoutRoutes, routes, routePoints,
+            workoutZones, recordDigests,
         ]
         children = all.filter { $0.table.returning == nil }
-        assert(all.map(\.table.name) == (PostgresSchema.recordTables + PostgresSchema.workoutTables).map(\.name))
+        assert(
+            all.map(\.table.name)
+                == (PostgresSchema.recordTables + PostgresSchema.workoutTables + PostgresSchema.correctionTables).map(
+                    \.name))
     }
 }

@@ -79,13 +79,13 @@ extension StoreContract {
 extension StoreContract {
     static let bodyMass = "HKQuantityTypeIdentifierBodyMass"
 
-    /// An export of `weights`, taken on June `day` 2024 at 10:00 +02:00.
-    static func weightExport(day: Int, _ weights: [String]) -> String {
+    /// An export of `elements`, taken on June `day` 2024 at 10:00 +02:00.
+    static func smallExport(day: Int, _ elements: [String]) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <HealthData locale="en_US">
          <ExportDate value="2024-06-0\(day) 10:00:00 +0200"/>
-        \(weights.joined(separator: "\n"))
+        \(elements.joined(separator: "\n"))
         </HealthData>
         """
     }
@@ -109,10 +109,10 @@ extension StoreContract {
         let version1 = Self.syncedWeight(kilograms: "70.4", version: 1, createdDay: 1)
         let version2 = Self.syncedWeight(kilograms: "70.1", version: 2, createdDay: 2)
 
-        let first = try importXML(Self.weightExport(day: 1, [version1]), into: store)
+        let first = try importXML(Self.smallExport(day: 1, [version1]), into: store)
         #expect(first.report!.counts[Self.bodyMass]?.new == 1)
 
-        let second = try importXML(Self.weightExport(day: 3, [version2]), into: reopen())
+        let second = try importXML(Self.smallExport(day: 3, [version2]), into: reopen())
         #expect(second.report!.counts[Self.bodyMass]?.updated == 1)
         #expect(second.report!.counts[Self.bodyMass]?.new == 0)
         let afterReplace = try store.status().types.first { $0.type == Self.bodyMass }
@@ -120,10 +120,46 @@ extension StoreContract {
 
         // Both versions, the older after the newer, through the whole store: nothing changes.
         let third = try importXML(
-            Self.weightExport(day: 5, [version2, version1]), into: reopen(), window: .all, windowGiven: true)
+            Self.smallExport(day: 5, [version2, version1]), into: reopen(), window: .all, windowGiven: true)
         #expect(third.report!.counts[Self.bodyMass]?.alreadyImported == 2)
         #expect(third.report!.counts[Self.bodyMass]?.new == 0)
         #expect(third.report!.counts[Self.bodyMass]?.updated == 0)
         #expect(try store.status().types.first { $0.type == Self.bodyMass }?.rows == 1)
+    }
+}
+
+extension StoreContract {
+    static let running = "HKWorkoutActivityTypeRunning"
+
+    /// A morning run whose active energy is `kilocalories`, with a pause and a heart-rate zone group.
+    static func run(kilocalories: Int) -> String {
+        """
+         <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" \
+        sourceName="Watch" creationDate="2024-05-30 07:31:00 +0200" startDate="2024-05-30 07:00:00 +0200" \
+        endDate="2024-05-30 07:30:00 +0200">\
+        <WorkoutEvent type="HKWorkoutEventTypePause" date="2024-05-30 07:10:00 +0200"/>\
+        <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-05-30 07:00:00 +0200" \
+        endDate="2024-05-30 07:30:00 +0200" sum="\(kilocalories)" unit="kcal"/></Workout>
+        """
+    }
+
+    /// A later export's workout with other totals under the same ID is written again (counted
+    /// updated, still one row); the same content once more changes nothing.
+    func workoutUpdated() throws {
+        let (store, reopen, keep) = try backend.makeStore()
+        defer { withExtendedLifetime(keep) {} }
+        let first = try importXML(Self.smallExport(day: 1, [Self.run(kilocalories: 300)]), into: store)
+        #expect(first.report!.counts[Self.running]?.new == 1)
+
+        let changed = Self.smallExport(day: 3, [Self.run(kilocalories: 320)])
+        let second = try importXML(changed, into: reopen(), window: .all, windowGiven: true)
+        #expect(second.report!.counts[Self.running]?.updated == 1)
+        #expect(second.report!.counts[Self.running]?.new == 0)
+        #expect(try store.status().types.first { $0.type == Self.running }?.rows == 1)
+
+        let third = try importXML(
+            Self.smallExport(day: 5, [Self.run(kilocalories: 320)]), into: reopen(), window: .all, windowGiven: true)
+        #expect(third.report!.counts[Self.running]?.updated == 0)
+        #expect(third.report!.counts[Self.running]?.alreadyImported == 1)
     }
 }

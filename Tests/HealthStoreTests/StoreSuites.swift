@@ -27,6 +27,9 @@ struct SQLiteStoreTests {
 
     @Test("A higher sync version replaces the stored record; a lower one arriving later changes nothing")
     func syncVersions() throws { try contract.syncVersionReplaces() }
+
+    @Test("A later export's changed workout is written again; the same content once more changes nothing")
+    func workoutUpdated() throws { try contract.workoutUpdated() }
 }
 
 @Suite("The store contract on PostgreSQL", .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
@@ -53,6 +56,9 @@ struct PostgresStoreTests {
 
     @Test("A higher sync version replaces the stored record; a lower one arriving later changes nothing")
     func syncVersions() throws { try contract.syncVersionReplaces() }
+
+    @Test("A later export's changed workout is written again; the same content once more changes nothing")
+    func workoutUpdated() throws { try contract.workoutUpdated() }
 
     @Test("The sample exports give PostgreSQL the same rows per type as SQLite")
     func sameRowsAsSQLite() throws {
