@@ -27,18 +27,6 @@ extension PostgresRecordWriter {
         var identifier: String
     }
 
-    /// The table of a record kind that can carry a sync identifier, with its key columns.
-    static func syncedTable(of record: HealthRecord) -> (name: String, keyedByType: Bool)? {
-        switch record {
-        case .quantity: ("quantity_samples", true)
-        case .weight: ("weight_samples", false)
-        case .category: ("category_samples", true)
-        case .correlation: ("correlations", false)
-        case .workout: ("workouts", false)
-        default: nil
-        }
-    }
-
     /// Decides the batch's records with a sync identifier.
     func planSync(_ batch: [IdentifiedRecord]) async throws -> SyncPlan {
         var plan = SyncPlan()
@@ -69,7 +57,7 @@ extension PostgresRecordWriter {
             case .sameRecordNewerVersion:
                 plan.newerVersion.insert(index)
             case .replace(let old):
-                if let table = Self.syncedTable(of: item.record), let current {
+                if let table = RecordTables.synced(item.record), let current {
                     plan.replacing[index] = (table.name, table.keyedByType, current.start, old)
                 } else {
                     plan.replacing[index] = ("", false, start, old)
@@ -115,7 +103,7 @@ extension PostgresRecordWriter {
         var byTable: [String: [String]] = [:]
         var uuids: [String] = []
         for index in plan.newerVersion {
-            guard let table = Self.syncedTable(of: batch[index].record) else { continue }
+            guard let table = RecordTables.synced(batch[index].record) else { continue }
             byTable[table.name, default: []].append(batch[index].id.description)
             uuids.append(batch[index].id.description)
         }

@@ -12,18 +12,6 @@ extension RecordWriter {
         return metadata.isEmpty ? nil : SyncTag(metadata: metadata)
     }
 
-    /// The table of a record kind that can carry a sync identifier, with its key columns.
-    static func table(of record: HealthRecord) -> (name: String, keyedByType: Bool)? {
-        switch record {
-        case .quantity: ("quantity_samples", true)
-        case .weight: ("weight_samples", false)
-        case .category: ("category_samples", true)
-        case .correlation: ("correlations", false)
-        case .workout: ("workouts", false)
-        default: nil
-        }
-    }
-
     /// Counts a row added to the store.
     func noteInserted(_ type: String, _ count: Int = 1) {
         inserted += count
@@ -74,7 +62,7 @@ extension RecordWriter {
             noteUpdated(record)
             return false
         case .replace(let old):
-            if let (table, keyedByType) = Self.table(of: record), let stored {
+            if let (table, keyedByType) = RecordTables.synced(record), let stored {
                 let key = keyedByType ? "type = ? AND start_unix = ? AND uuid = ?" : "uuid = ?"
                 let arguments: StatementArguments =
                     keyedByType

@@ -17,6 +17,19 @@ public enum RecordTables {
         ("electrocardiograms", "'\(Electrocardiogram.typeIdentifier)'", "recorded_unix"),
     ]
 
+    /// The table of a record kind that can carry a sync identifier, and whether its key is
+    /// type, start and UUID (else the UUID alone).
+    public static func synced(_ record: HealthRecord) -> (name: String, keyedByType: Bool)? {
+        switch record {
+        case .quantity: ("quantity_samples", true)
+        case .weight: ("weight_samples", false)
+        case .category: ("category_samples", true)
+        case .correlation: ("correlations", false)
+        case .workout: ("workouts", false)
+        default: nil
+        }
+    }
+
     /// The record tables and the exports imported, as `status` lists them.
     public static let withExports: [Table] = records + [("exports", "'HealthExport'", "export_unix")]
 }
