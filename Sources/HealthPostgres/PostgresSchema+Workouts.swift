@@ -13,3 +13,22 @@ extension PostgresSchema {
     /// The tables of `v5-workout-corrections`.
     static let correctionTables = [workoutZones, recordDigests]
 }
+
+/// The SQLite store's views that read records only, with the person: the activity rings and
+/// the newest export's `Me` profile (the daily statistics views read statistics tables, which
+/// the PostgreSQL store does not keep).
+extension PostgresSchema {
+    static let recordViews = [
+        """
+        CREATE VIEW activity_rings AS
+            SELECT person, day, active_energy_burned, active_energy_burned_goal, active_energy_burned_unit, move_time,
+                move_time_goal, exercise_time, exercise_time_goal, stand_hours, stand_hours_goal
+            FROM activity_summaries WHERE \(current) ORDER BY person, day
+        """,
+        """
+        CREATE VIEW profile AS
+            SELECT DISTINCT ON (person) person, export_date, locale, profile FROM exports
+            ORDER BY person, export_unix DESC NULLS LAST
+        """,
+    ]
+}

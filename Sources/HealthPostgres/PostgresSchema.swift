@@ -13,6 +13,7 @@ public enum PostgresSchema {
         ("v3-one-profile", oneProfile),
         ("v4-sync-versions", syncVersions),
         ("v5-workout-corrections", correctionTables.map(\.createSQL)),
+        ("v6-views", recordViews),
     ]
 
     /// The sample header's columns, after `person`.

@@ -128,6 +128,11 @@ public struct StatisticsQuery: Sendable {
             """
         var arguments: [(any DatabaseValueConvertible)?] = []
         var conditions: [String] = []
+        // Summaries a later export deleted or replaced are left out, as `activity_rings` leaves
+        // them (a store opened read-only may predate the columns).
+        if try db.columns(in: "activity_summaries").contains(where: { $0.name == "deleted_by" }) {
+            conditions.append("deleted_by IS NULL AND replaced_by IS NULL")
+        }
         if let since {
             conditions.append("day >= ?")
             arguments.append(LocalDay.text(since))
