@@ -103,10 +103,15 @@ struct AttributeList {
         return nil
     }
 
+    /// Whether the NUL-terminated `name` is `literal`. Byte by byte: the first difference, or
+    /// the name's NUL (no literal holds one), ends the comparison, so a name shorter than the
+    /// literal is never read past its end (`memcmp` may read all of the literal's length).
     @inline(__always)
     static func equal(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
         let length = literal.utf8CodeUnitCount
-        return memcmp(name, literal.utf8Start, length) == 0 && name[length] == 0
+        let bytes = literal.utf8Start
+        for index in 0..<length where name[index] != bytes[index] { return false }
+        return name[length] == 0
     }
 
     /// Every attribute as a `String` pair, for rarely used elements.
