@@ -51,9 +51,13 @@ mkdir -p "$findings"
 timer=()
 [ -x /usr/bin/time ] && timer=(/usr/bin/time -v -o)
 nice=()
-[ $parallel -eq 1 ] && nice=(nice -n 19)
+# nice alone yields only within a session where the kernel groups tasks by session (autogroup):
+# each target gets a session of its own, and that session's group the lowest priority.
+[ $parallel -eq 1 ] && nice=(setsid -w bash -c 'echo 19 >/proc/self/autogroup 2>/dev/null; exec nice -n 19 "$@"' lowest)
 
-found_by() { find "$findings" -name "$1-*" | wc -l; }
+# Findings are crashes, leaks, timeouts and out-of-memory inputs; libFuzzer's slow-unit-* files
+# (an input slower than 10 s, on a busy machine or a stopped process) are not.
+found_by() { find "$findings" \( -name "$1-crash-*" -o -name "$1-leak-*" -o -name "$1-timeout-*" -o -name "$1-oom-*" \) | wc -l; }
 
 # Runs one target for $seconds; its output goes to $work_root/<target>.log, its times to .time.
 run_target() {
@@ -93,7 +97,7 @@ summarize() {
     "${features:-?}" "$corpus" "$found"
   if [ "$found" -gt 0 ] || grep -qE 'ERROR: (libFuzzer|AddressSanitizer)|Fatal error' "$log"; then
     status=1
-    grep -E 'Fatal error|ERROR:|SUMMARY' "$log" | head -5 | sed 's/^/    /'
+    { grep -E 'Fatal error|ERROR:|SUMMARY' "$log" || true; } | head -5 | sed 's/^/    /'
   fi
 }
 
