@@ -1,15 +1,13 @@
+import HealthExport
 import HealthStatistics
 import PostgresNIO
 
 extension PostgresStore {
-    /// The activity summaries' name in `stats` (`StatisticsQuery.activityType` on SQLite).
-    public static let activityType = "HKActivitySummary"
-
     /// The lines `stats` prints for this person: buckets of `computation.type`, nights of sleep,
     /// or the activity summaries' days, all computed from the stored samples (the PostgreSQL
     /// store keeps no statistics tables), in the keys of the SQLite store's answer.
     public func statistics(_ computation: ComputedStatistics) throws -> [[StatisticsOutput.Value]] {
-        if computation.type == Self.activityType { return try activityRows(computation) }
+        if computation.type == ActivitySummary.typeIdentifier { return try activityRows(computation) }
         guard let kind = StatisticsKind(type: computation.type) else { return [] }
         var reader = try PostgresStatisticsReader(store: self)
         return kind == .sleep

@@ -1,4 +1,5 @@
 import GRDB
+import HealthExport
 import HealthStatistics
 
 /// Answers `healthimport stats` from the store: from the statistics tables when they hold the answer, else
@@ -18,7 +19,7 @@ public struct StatisticsQuery: Sendable {
     public var fromSamples = false
 
     /// The name ``type`` takes for the activity rings of the activity summaries.
-    public static let activityType = "HKActivitySummary"
+    public static let activityType = ActivitySummary.typeIdentifier
 
     /// Creates a query.
     public init(type: String, period: Period, since: Int64? = nil, until: Int64? = nil, preferred: [String]? = nil) {
