@@ -91,7 +91,7 @@ final class PostgresRecordWriter {
                 }
             } else if sync.replacing[index] != nil {
                 noteUpdated(record)
-            } else if !sync.tagged.contains(index), Self.canCorrect(record) {
+            } else if !sync.tagged.contains(index), !batch[index].isRepeat, Self.canCorrect(record) {
                 stored.append(batch[index])
             } else {
                 duplicates[record.type, default: 0] += 1

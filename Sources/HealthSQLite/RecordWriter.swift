@@ -187,7 +187,7 @@ final class RecordWriter {
         if added {
             noteInserted(item.record.type)
             if case .workout(let workout) = item.record { try saveDigest(of: workout, uuid: item.id.description) }
-        } else if CorrectionRules.mayChange(item.record), try correct(item) {
+        } else if CorrectionRules.mayChange(item.record), !item.isRepeat, try correct(item) {
             noteUpdated(item.record)
         } else {
             outcome.alreadyStored[item.record.type, default: 0] += 1

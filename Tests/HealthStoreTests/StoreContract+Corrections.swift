@@ -49,6 +49,30 @@ extension StoreContract {
         #expect(same.report!.counts["HKActivitySummary"]?.alreadyImported == 1)
     }
 
+    /// An export listing one day's summary twice with two contents (a damaged file, found by
+    /// `FuzzStore`) keeps the first: importing it again changes nothing, and an export holding
+    /// only the second content updates the row.
+    func repeatedSummaryKeepsFirst() throws {
+        let (store, reopen, keep) = try backend.makeStore()
+        defer { withExtendedLifetime(keep) {} }
+        func summary(_ energy: Int) -> String {
+            "<ActivitySummary dateComponents=\"2024-05-31\" activeEnergyBurned=\"\(energy)\" activeEnergyBurnedGoal=\"500\" activeEnergyBurnedUnit=\"Cal\"/>"
+        }
+        let twice = Self.export(days: 10, extra: summary(120) + "\n" + summary(480))
+        let first = try importXML(twice, into: store)
+        #expect(first.report!.counts["HKActivitySummary"]?.new == 1)
+        #expect(first.report!.counts["HKActivitySummary"]?.repeated == 1)
+        for _ in 0..<2 {
+            let again = try importXML(twice, into: reopen())
+            #expect(again.report!.total.updated == 0)
+            #expect(again.report!.counts["HKActivitySummary"]?.alreadyImported == 1)
+            #expect(again.report!.counts["HKActivitySummary"]?.repeated == 1)
+        }
+        let second = try importXML(Self.export(days: 10, extra: summary(480)), into: reopen())
+        #expect(second.report!.counts["HKActivitySummary"]?.updated == 1)
+        #expect(try Self.rows(store)["HKActivitySummary"] == 1)
+    }
+
     /// The `Me` profile is one record: the same profile again is already imported, a changed one
     /// (here in a newer export) updates the one row.
     func profileUpdated() throws {

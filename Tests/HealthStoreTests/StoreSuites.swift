@@ -22,6 +22,9 @@ struct SQLiteStoreTests {
     @Test("A later export's activity summary updates the stored one in place")
     func summaryUpdated() throws { try contract.activitySummaryUpdated() }
 
+    @Test("A day's summary listed twice keeps the first content; the same export again changes nothing")
+    func repeatedSummary() throws { try contract.repeatedSummaryKeepsFirst() }
+
     @Test("The Me profile is one record, updated in place by a later export whose profile differs")
     func profileUpdated() throws { try contract.profileUpdated() }
 
@@ -50,6 +53,9 @@ struct PostgresStoreTests {
 
     @Test("A later export's activity summary updates the stored one in place")
     func summaryUpdated() throws { try contract.activitySummaryUpdated() }
+
+    @Test("A day's summary listed twice keeps the first content; the same export again changes nothing")
+    func repeatedSummary() throws { try contract.repeatedSummaryKeepsFirst() }
 
     @Test("The Me profile is one record, updated in place by a later export whose profile differs")
     func profileUpdated() throws { try contract.profileUpdated() }

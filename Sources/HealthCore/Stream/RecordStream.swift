@@ -15,6 +15,8 @@ public final class RecordStream {
     private var recent = RecentType(type: "", isMemberType: false)
     /// IDs of records whose types can be correlation members, so members are yielded once.
     private var memberCandidates = CorrelationMembers()
+    /// Records whose content can change, seen in this run: their repeats are marked.
+    private var changeable = ChangeableRepeats()
 
     /// The IDs of the records taken or recognised, per type (for repeats and deletions).
     private var sightings = RunSightings()
@@ -154,7 +156,7 @@ public final class RecordStream {
         }
     }
 
-    private func pass(_ item: IdentifiedRecord, body: (IdentifiedRecord) throws -> Void) throws {
+    private func pass(_ item: consuming IdentifiedRecord, body: (IdentifiedRecord) throws -> Void) throws {
         let decision = policy.decide(item.record, id: item.id)
         tally(decision, type: item.record.type)
         guard decision != .outsideWindow else { return }
@@ -162,7 +164,9 @@ public final class RecordStream {
         let taken = decision != .alreadyImported
         recent.keys.append(RunSightings.key(item.id, isNew: taken))
         if recent.keys.count == Self.keysHandedOver { handOverKeys() }
-        if taken { try body(item) }
+        guard taken else { return }
+        if CorrectionRules.mayChange(item.record), changeable.isRepeat(item.id) { item.isRepeat = true }
+        try body(item)
     }
 
     /// Counts one record of `type` under `decision`.
