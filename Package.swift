@@ -138,7 +138,10 @@ let package = Package(
         .testTarget(name: "HealthStatisticsTests", dependencies: ["HealthStatistics"]),
         .testTarget(
             name: "HealthStoreTests",
-            dependencies: ["HealthCore", "HealthSQLite", "HealthPostgres", "HealthStatistics", "HealthFixtures"]
+            dependencies: [
+                "HealthCore", "HealthSQLite", "HealthPostgres", "HealthStatistics", "HealthFixtures",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "HealthServerTests",

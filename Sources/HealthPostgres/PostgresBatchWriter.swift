@@ -81,6 +81,14 @@ enum PostgresBatchWriter {
             try Blocking.run { try await writer.value.write(records) }
             pending.removeAll(keepingCapacity: true)
         }
+        // The days the rows written so far touched go to `statistics_pending` in the transaction
+        // that writes them, so that an interrupted run leaves them for the next run.
+        func notePending() throws {
+            let days = writer.value.statisticsDays
+            guard !days.isEmpty else { return }
+            try Blocking.run { try await PostgresStatistics.notePending(days, store: store, on: connection) }
+            writer.value.statisticsDays.removeAll()
+        }
         do {
             while let item = items.pop() {
                 if !open {
@@ -98,12 +106,14 @@ enum PostgresBatchWriter {
                         || (secondsPerTransaction < 1e9 && clock.now - began >= .seconds(secondsPerTransaction))
                     {
                         try flush()
+                        try notePending()
                         try Blocking.run { try await store.query("COMMIT", on: connection) }
                         open = false
                     }
                 case .close(let closing):
                     if store.allOrNothing || commitAtEnd, closing.outcome != .completed {
                         pending.removeAll()
+                        writer.value.statisticsDays.removeAll()
                         // Nothing of a run that failed stays: only its entry in the log.
                         try Blocking.run {
                             try await store.query("ROLLBACK", on: connection)
@@ -118,6 +128,16 @@ enum PostgresBatchWriter {
                         for (type, records) in findings.restorations { found.restored[type] = records.count }
                         found.touched.formUnion(findings.touched)
                         found.anchorsDropped = findings.implausible
+                        for (type, records) in findings.deletions.merging(findings.restorations, uniquingKeysWith: +) {
+                            for record in records {
+                                writer.value.statisticsDays.noteAround(type: type, start: record.start)
+                            }
+                        }
+                    }
+                    // The statistics change in the transaction that completes the run.
+                    try notePending()
+                    if closing.outcome == .completed {
+                        try PostgresStatistics.refreshPending(store: store, on: connection)
                     }
                     let outcome = merged(writer.value.outcome, found)
                     try Blocking.run {
@@ -128,6 +148,7 @@ enum PostgresBatchWriter {
             }
             if open {
                 try flush()
+                try notePending()
                 try Blocking.run { try await store.query("COMMIT", on: connection) }
             }
             return merged(writer.value.outcome, found)

@@ -1,6 +1,7 @@
 import HealthCore
 import HealthExport
 import HealthJSON
+import HealthStatistics
 import Logging
 import PostgresNIO
 
@@ -29,6 +30,9 @@ final class PostgresRecordWriter {
     private(set) var updated: [String: Int] = [:]
     /// The types and starts of the records it updated.
     private(set) var touched = TouchedRanges()
+    /// The UTC days of the samples it added, updated or replaced: the statistics to recompute
+    /// (``PostgresStatistics``).
+    var statisticsDays = TouchedDays()
 
     /// What the writer found so far, in the interface's terms: records the store already had,
     /// rows it added and records it updated. (Deletions are the scan's: ``PostgresDeletionScan``.)
@@ -75,8 +79,10 @@ final class PostgresRecordWriter {
             let record = batch[index].record
             if let replaced = sync.replacing[index] {
                 touched.note(type: record.type, start: replaced.start)
+                statisticsDays.noteAround(type: record.type, start: replaced.start)
             }
             if isNew[index] {
+                noteDays(record)
                 bindChildren(batch[index])
                 if sync.newerVersion.contains(index) {
                     noteUpdated(record)
@@ -127,6 +133,21 @@ final class PostgresRecordWriter {
     private func noteUpdated(_ record: HealthRecord) {
         updated[record.type, default: 0] += 1
         if let start = record.start?.secondsSince1970 { touched.note(type: record.type, start: start) }
+        noteDays(record)
+    }
+
+    /// Notes the days of a sample whose rows changed, for its statistics.
+    @inline(__always)
+    private func noteDays(_ record: HealthRecord) {
+        let header: SampleHeader
+        switch record {
+        case .quantity(let sample): header = sample.header
+        case .category(let sample): header = sample.header
+        case .weight(let sample): header = sample.header
+        default: return
+        }
+        statisticsDays.note(
+            type: header.type, start: header.startDate.secondsSince1970, end: header.endDate.secondsSince1970)
     }
 
     /// Marks the records of `owners` (indices into `batch`) whose ID the server returned as

@@ -14,6 +14,7 @@ public enum PostgresSchema {
         ("v4-sync-versions", syncVersions),
         ("v5-workout-corrections", correctionTables.map(\.createSQL)),
         ("v6-views", recordViews),
+        ("v7-statistics", statisticsTables + statisticsViews),
     ]
 
     /// The sample header's columns, after `person`.

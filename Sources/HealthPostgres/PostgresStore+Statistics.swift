@@ -4,14 +4,98 @@ import PostgresNIO
 
 extension PostgresStore {
     /// The lines `stats` prints for this person: buckets of `computation.type`, nights of sleep,
-    /// or the activity summaries' days, all computed from the stored samples (the PostgreSQL
-    /// store keeps no statistics tables), in the keys of the SQLite store's answer.
+    /// or the activity summaries' days, in the keys of the SQLite store's answer and by its
+    /// rules: from the statistics tables when they hold the answer, else (hours, another source
+    /// order for one run) computed from the samples of the range asked for.
     public func statistics(_ computation: ComputedStatistics) throws -> [[StatisticsOutput.Value]] {
         if computation.type == ActivitySummary.typeIdentifier { return try activityRows(computation) }
         guard let kind = StatisticsKind(type: computation.type) else { return [] }
+        let stored: Bool
+        switch (kind, computation.period) {
+        case (.sleep, _): stored = computation.preferred == nil
+        case (_, .hour), (_, .night),
+            (.cumulative, _) where computation.preferred != nil:
+            stored = false
+        default: stored = true
+        }
+        if stored, try statisticsAreCurrent() {
+            return kind == .sleep ? try storedNights(computation) : try storedBuckets(computation, kind: kind)
+        }
         var reader = try PostgresStatisticsReader(store: self)
         return kind == .sleep
             ? try computation.nights(from: &reader) : try computation.buckets(kind: kind, from: &reader)
+    }
+
+    /// Brings the person's statistics up to date when days wait for recomputation (after an
+    /// upgrade, or an interrupted import), unless an import of theirs runs; returns whether the
+    /// tables are current.
+    private func statisticsAreCurrent() throws -> Bool {
+        let pending = try Blocking.run {
+            try await self.query(
+                "SELECT EXISTS (SELECT 1 FROM statistics_pending WHERE person = $1)", Self.binds([self.person]))
+        }
+        guard try pending.first?.decode(Bool.self) == true else { return true }
+        guard try Blocking.run({ try await self.tryImportLock() }) else { return false }
+        defer { _ = try? Blocking.run { try await self.releaseImportLock() } }
+        try Blocking.run { try await self.query("BEGIN") }
+        do {
+            try PostgresStatistics.refreshPending(store: self, on: connection)
+            try Blocking.run { try await self.query("COMMIT") }
+        } catch {
+            _ = try? Blocking.run { try await self.query("ROLLBACK") }
+            throw error
+        }
+        return true
+    }
+
+    private func storedBuckets(_ computation: ComputedStatistics, kind: StatisticsKind) throws
+        -> [[StatisticsOutput.Value]]
+    {
+        let range = computation.wallRange
+        let (type, period) = (computation.type, computation.period.rawValue)
+        let rows = try Blocking.run {
+            try await self.query(
+                """
+                SELECT start_date, end_date, sum, average, minimum, maximum, count, unit, sources FROM statistics \
+                WHERE person = $1 AND type = $2 AND period = $3 AND wall_start >= $4 AND wall_start < $5 \
+                ORDER BY wall_start
+                """,
+                Self.binds([self.person, type, period, range.lowerBound, range.upperBound]))
+        }
+        return try rows.map { row in
+            let (start, end, sum, average, minimum, maximum, count, unit, sources) = try row.decode(
+                (String, String, Double?, Double?, Double?, Double?, Int64?, String, String?).self)
+            if kind == .cumulative {
+                return [
+                    .text(computation.type), .text(start), .text(end), .number(sum ?? 0), .text(unit),
+                    .rawJSON(sources ?? "{}"),
+                ]
+            }
+            return [
+                .text(computation.type), .text(start), .text(end), .number(average ?? 0), .number(minimum ?? 0),
+                .number(maximum ?? 0), .integer(Int(count ?? 0)), .text(unit),
+            ]
+        }
+    }
+
+    private func storedNights(_ computation: ComputedStatistics) throws -> [[StatisticsOutput.Value]] {
+        let range = computation.wallRange
+        let rows = try Blocking.run {
+            try await self.query(
+                """
+                SELECT night, start_date, end_date, in_bed_minutes, asleep_minutes, awake_minutes, core_minutes, \
+                deep_minutes, rem_minutes, unspecified_minutes, sources \
+                FROM sleep_nights WHERE person = $1 AND wall_start >= $2 AND wall_start < $3 ORDER BY wall_start
+                """, Self.binds([self.person, range.lowerBound, range.upperBound]))
+        }
+        return try rows.map { row in
+            let (night, start, end, inBed, asleep, awake, core, deep, rem, unspecified, sources) = try row.decode(
+                (String, String?, String?, Double, Double, Double, Double, Double, Double, Double, String).self)
+            return [
+                .text(night), .text(start), .text(end), .number(inBed), .number(asleep), .number(awake),
+                .number(core), .number(deep), .number(rem), .number(unspecified), .rawJSON(sources),
+            ]
+        }
     }
 
     private func activityRows(_ computation: ComputedStatistics) throws -> [[StatisticsOutput.Value]] {

@@ -1,35 +1,135 @@
 import Foundation
+import GRDB
 import HealthCore
 import HealthFixtures
+import HealthSQLite
+import HealthStatistics
 import Testing
 
 @testable import HealthPostgres
 
 @Suite("The PostgreSQL views", .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
 struct PostgresViewsTests {
-    /// The views and their rows for the v14 sample export, as SQLite's views give them, but for
-    /// `sleep_by_night`: a row per night and stage here (6 nights, 5 stages), where SQLite's
-    /// reads its stored nights (a row per night).
-    static let expected = [
-        "weight_over_time": 8, "daily_steps": 19, "resting_heart_rate": 5, "sleep_by_night": 30,
-        "workout_overview": 4, "activity_rings": 10, "profile": 1,
-    ]
+    static let sampleExports = ["ios8-2015", "v3-2016", "v8-2019", "v11-2020", "v12-2022", "v14-2025"]
 
-    @Test("Each view gives a person the rows SQLite's gives, and another person none")
-    func rowsPerPerson() throws {
-        let url = TestPostgres.url!
-        let store = try PostgresStore.open(url: url, person: TestPostgres.freshPerson("views"))
+    /// Every view of the SQLite store exists on PostgreSQL and gives a person the same rows, in
+    /// the same order, with the same values (numbers compared as numbers: the two databases
+    /// print them differently), and another person none.
+    @Test("Each view gives a person the rows SQLite's gives, and another person none", arguments: sampleExports)
+    func sameRowsAsSQLite(export: String) throws {
+        let path = repositoryRoot + "/SampleExports/\(export)/export.xml"
+        let folder = TemporaryFolder()
+        let sqlite = try HealthStore.open(path: folder.database)
+        try StoreContract(backend: .sqlite).importFile(path, into: sqlite, window: .all, windowGiven: true)
+        let postgres = try PostgresStore.open(url: TestPostgres.url!, person: TestPostgres.freshPerson("views"))
+        try StoreContract(backend: .postgres).importFile(path, into: postgres, window: .all, windowGiven: true)
         let other = TestPostgres.freshPerson("nobody")
+
+        let views = try sqlite.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'view' ORDER BY name")
+        }
+        #expect(views.count >= 11)
+        // The statistics tables too, weeks and months included, in their keys' order.
+        let tables = [
+            "statistics ORDER BY type, period, wall_start", "sleep_nights ORDER BY wall_start", "sources ORDER BY name",
+        ]
+        var rowsSeen = 0
+        for view in views + tables {
+            let (columns, expected) = try sqlite.read { db in
+                let columns = try db.columns(in: String(view.prefix { $0 != " " })).map(\.name)
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(view)").map { row in
+                    columns.indices.map { Self.normal(row[$0] as DatabaseValue) }
+                }
+                return (columns, rows)
+            }
+            let list = columns.map { "\($0)::text" }.joined(separator: ", ")
+            for (person, wanted) in [(postgres.person, expected), (other, [])] {
+                let rows = try Blocking.run {
+                    try await postgres.query(
+                        "SELECT \(list) FROM \(view.replacingOccurrences(of: " ORDER", with: " WHERE person = $1 ORDER"))"
+                            + (view.contains(" ORDER") ? "" : " WHERE person = $1"), PostgresStore.binds([person]))
+                }
+                let found = try rows.map { row in try row.map { Self.normal(text: try $0.decode(String?.self)) } }
+                #expect(found == wanted, "\(view) for \(person)")
+            }
+            rowsSeen += expected.count
+        }
+        #expect(rowsSeen > 100)
+    }
+
+    /// Days a database upgraded to stored statistics (or an interrupted run) left pending are
+    /// computed by the person's next `stats`, giving what the import had stored.
+    @Test("Pending days are computed by the next stats")
+    func pendingDaysComputed() throws {
+        let store = try PostgresStore.open(url: TestPostgres.url!, person: TestPostgres.freshPerson("pending"))
         try StoreContract(backend: .postgres).importFile(
             repositoryRoot + "/SampleExports/v14-2025/export.xml", into: store, window: .all, windowGiven: true)
-        for (view, rows) in Self.expected {
-            for (person, count) in [(store.person, rows), (other, 0)] {
-                let found = try Blocking.run {
-                    try await store.query(
-                        "SELECT count(*) FROM \(view) WHERE person = $1", PostgresStore.binds([person]))
-                }
-                #expect(try found.first?.decode(Int64.self) == Int64(count), "\(view) for \(person)")
+        let queries = [
+            ComputedStatistics(
+                type: "HKQuantityTypeIdentifierStepCount", period: .week, since: nil, until: nil, preferred: nil),
+            ComputedStatistics(
+                type: "HKQuantityTypeIdentifierHeartRate", period: .day, since: nil, until: nil, preferred: nil),
+            ComputedStatistics(
+                type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, since: nil, until: nil, preferred: nil),
+        ]
+        let before = try queries.map { try store.statistics($0).map { $0.map(\.json) } }
+        #expect(before.allSatisfy { !$0.isEmpty })
+        func run(_ sql: String) throws {
+            _ = try Blocking.run { try await store.query(sql, PostgresStore.binds([store.person])) }
+        }
+        try run("DELETE FROM statistics WHERE person = $1")
+        try run("DELETE FROM sleep_nights WHERE person = $1")
+        try run(
+            """
+            INSERT INTO statistics_pending (person, type, day) \
+            SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM quantity_samples WHERE person = $1 \
+            UNION SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM category_samples \
+            WHERE person = $1 AND type = 'HKCategoryTypeIdentifierSleepAnalysis'
+            """)
+        let after = try queries.map { try store.statistics($0).map { $0.map(\.json) } }
+        #expect(after == before)
+        let left = try Blocking.run {
+            try await store.query(
+                "SELECT count(*) FROM statistics_pending WHERE person = $1", PostgresStore.binds([store.person]))
+        }
+        #expect(try left.first?.decode(Int64.self) == 0)
+    }
+
+    /// A value as both databases can print it: a number, or text.
+    enum Value: Equatable, CustomStringConvertible {
+        case number(Double)
+        case text(String?)
+
+        static func == (a: Value, b: Value) -> Bool {
+            switch (a, b) {
+            case (.number(let x), .number(let y)): abs(x - y) <= 1e-9 * max(1, abs(x))
+            case (.text(let x), .text(let y)): x == y
+            default: false
             }
         }
+
+        var description: String {
+            switch self {
+            case .number(let number): "\(number)"
+            case .text(let text): text.map { "'\($0)'" } ?? "NULL"
+            }
+        }
+    }
+
+    static func normal(_ value: DatabaseValue) -> Value {
+        switch value.storage {
+        case .null: .text(nil)
+        case .int64(let number): .number(Double(number))
+        case .double(let number): .number(number)
+        case .string(let text): normal(text: text)
+        case .blob: .text("blob")
+        }
+    }
+
+    static func normal(text: String?) -> Value {
+        guard let text else { return .text(nil) }
+        // Text that reads as a plain number (not a date) is compared as one.
+        if let number = Double(text), !text.contains("-") || text.hasPrefix("-") { return .number(number) }
+        return .text(text)
     }
 }

@@ -1,0 +1,250 @@
+import HealthCore
+import HealthStatistics
+import PostgresNIO
+
+/// A person's statistics tables on PostgreSQL, kept as the SQLite store's `StoreStatistics`
+/// keeps them: the writer notes the days its rows touch in `statistics_pending`, in the
+/// transaction that writes them, and the transaction that completes a run recomputes those
+/// days' buckets (their days, weeks, months and nights) with `HealthStatistics` and empties the
+/// list. Every statement runs on the caller's connection, inside its transaction.
+enum PostgresStatistics {
+    /// The periods kept in the `statistics` table (hours are computed when asked for).
+    static let storedPeriods: [Period] = [.day, .week, .month]
+
+    /// Adds the touched days of types that have statistics to the person's pending days.
+    static func notePending(
+        _ touched: TouchedDays, store: PostgresStore, on connection: PostgresConnection
+    ) async throws {
+        var types: [String] = []
+        var days: [Int32] = []
+        for (type, typeDays) in touched.days where StatisticsKind(type: type) != nil {
+            for day in typeDays {
+                types.append(type)
+                days.append(day)
+            }
+        }
+        guard !types.isEmpty else { return }
+        var binds = PostgresBindings()
+        binds.append(store.person)
+        binds.append(types)
+        binds.append(days.map(Int64.init))
+        try await store.query(
+            """
+            INSERT INTO statistics_pending (person, type, day) \
+            SELECT $1, type, day FROM unnest($2::text[], $3::bigint[]) AS touched(type, day) ON CONFLICT DO NOTHING
+            """, binds, on: connection)
+    }
+
+    /// Recomputes the person's pending days and empties their list.
+    static func refreshPending(store: PostgresStore, on connection: PostgresConnection) throws {
+        let rows = try Blocking.run {
+            try await store.query(
+                "SELECT type, day FROM statistics_pending WHERE person = $1", PostgresStore.binds([store.person]),
+                on: connection)
+        }
+        guard !rows.isEmpty else { return }
+        var touched = TouchedDays()
+        for row in rows {
+            let (type, day) = try row.decode((String, Int32).self)
+            touched.note(type: type, day: day)
+        }
+        try refresh(touched, store: store, on: connection)
+        try Blocking.run {
+            try await store.query(
+                "DELETE FROM statistics_pending WHERE person = $1", PostgresStore.binds([store.person]),
+                on: connection)
+        }
+    }
+
+    /// Recomputes the buckets and nights `touched` reaches, replacing their rows, and records
+    /// the sources seen.
+    static func refresh(_ touched: TouchedDays, store: PostgresStore, on connection: PostgresConnection) throws {
+        var reader = try PostgresStatisticsReader(store: store, connection: connection)
+        for (type, days) in touched.days.sorted(by: { $0.key < $1.key }) {
+            guard let kind = StatisticsKind(type: type) else { continue }
+            let units = try reader.units(type: type)
+            for range in TouchedDays.wallRanges(utcDays: days, monthsPerRange: 6) {
+                switch kind {
+                case .sleep: try refreshNights(&reader, wallRange: range, store: store, on: connection)
+                case .cumulative, .discrete:
+                    try refreshBuckets(
+                        &reader, type: type, kind: kind, units: units, wallRange: range, store: store, on: connection)
+                }
+            }
+        }
+        let sources = reader.sources
+        guard !sources.isEmpty else { return }
+        var binds = PostgresBindings()
+        binds.append(store.person)
+        binds.append(sources.map(\.name))
+        binds.append(sources.map { $0.deviceModel ?? "" })
+        let bound = binds
+        try Blocking.run {
+            try await store.query(
+                """
+                INSERT INTO sources (person, name, device_model) \
+                SELECT $1, name, NULLIF(model, '') FROM unnest($2::text[], $3::text[]) AS seen(name, model) \
+                ON CONFLICT (person, name) DO UPDATE \
+                SET device_model = coalesce(sources.device_model, excluded.device_model)
+                """, bound, on: connection)
+        }
+    }
+
+    private static func refreshBuckets(
+        _ reader: inout PostgresStatisticsReader, type: String, kind: StatisticsKind, units: StatisticsUnits,
+        wallRange: Range<Int64>, store: PostgresStore, on connection: PostgresConnection
+    ) throws {
+        let samples = try reader.quantities(
+            type: type, units: units, window: wallRange.statisticsSampleWindow, startingIn: kind == .discrete)
+        let result =
+            kind == .cumulative
+            ? CumulativeStatistics.buckets(
+                samples, periods: storedPeriods, priority: try reader.priority(preferred: nil), zones: reader.zones)
+            : DiscreteStatistics.buckets(samples, periods: storedPeriods, zones: reader.zones)
+        let names = reader.sources.map(\.name)
+        var rows = BucketColumns()
+        for period in storedPeriods {
+            for bucket in result[period] ?? [] where wallRange.contains(bucket.wallStart) {
+                rows.append(bucket, period: period, sourcesJSON: kind == .discrete ? "" : sourcesJSON(bucket, names))
+            }
+        }
+        let discrete = kind == .discrete
+        // Cumulative buckets have no average, minimum, maximum or count; discrete ones no sources.
+        let spread = discrete ? "average, minimum, maximum, count, NULL" : "NULL, NULL, NULL, NULL, sources"
+        var binds = PostgresBindings()
+        for value in [store.person, type, units.unit] as [String] { binds.append(value) }
+        rows.bind(into: &binds)
+        let removal = "DELETE FROM statistics WHERE person = $1 AND type = $2 AND wall_start >= $3 AND wall_start < $4"
+        let removalBinds = PostgresStore.binds([store.person, type, wallRange.lowerBound, wallRange.upperBound])
+        let sql = """
+            INSERT INTO statistics (person, type, period, bucket, wall_start, start_date, start_unix, end_date, end_unix,
+                unit, sum, average, minimum, maximum, count, sources)
+            SELECT $1, $2, period, bucket, wall_start, start_date, start_unix, end_date, end_unix, $3, sum, \(spread)
+            FROM unnest($4::text[], $5::text[], $6::bigint[], $7::text[], $8::bigint[], $9::text[], $10::bigint[],
+                $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::bigint[], $16::text[])
+                AS buckets(period, bucket, wall_start, start_date, start_unix, end_date, end_unix, sum, average,
+                    minimum, maximum, count, sources)
+            """
+        let (bound, hasRows) = (binds, !rows.period.isEmpty)
+        try Blocking.run {
+            try await store.query(removal, removalBinds, on: connection)
+            if hasRows { try await store.query(sql, bound, on: connection) }
+        }
+    }
+
+    private static func sourcesJSON(_ bucket: StatisticsBucket, _ names: [String]) -> String {
+        StatisticsOutput.Value.amounts(bucket.sources.map { (names[Int($0.source)], $0.amount) }.sorted { $0.0 < $1.0 })
+            .json
+    }
+
+    private static func refreshNights(
+        _ reader: inout PostgresStatisticsReader, wallRange: Range<Int64>, store: PostgresStore,
+        on connection: PostgresConnection
+    ) throws {
+        // A night of day D holds samples starting D 12:00 to D+1 12:00 on their clock (offsets -12:00 to +14:00).
+        let samples = try reader.sleep(
+            startingIn: (wallRange.lowerBound - 3 * 3600)..<(wallRange.upperBound + 25 * 3600))
+        let nights = SleepNights.nights(samples, priority: try reader.priority(preferred: nil), zones: reader.zones)
+        let names = reader.sources.map(\.name)
+        var rows = NightColumns()
+        for night in nights where wallRange.contains(night.wallStart - 43_200) {
+            rows.append(night, sourcesJSON: StatisticsOutput.values(night, sourceNames: names)[10].json)
+        }
+        let removalBinds = PostgresStore.binds([
+            store.person, wallRange.lowerBound + 43_200, wallRange.upperBound + 43_200,
+        ])
+        var binds = PostgresBindings()
+        binds.append(store.person)
+        rows.bind(into: &binds)
+        // A night without sleep has no first and last asleep: '' and Int64.min stand for NULL in the arrays.
+        let sql = """
+            INSERT INTO sleep_nights (person, night, wall_start, start_date, start_unix, end_date, end_unix,
+                in_bed_minutes, asleep_minutes, awake_minutes, core_minutes, deep_minutes, rem_minutes,
+                unspecified_minutes, sources)
+            SELECT $1, night, wall_start, NULLIF(start_date, ''), NULLIF(start_unix, \(Int64.min)),
+                NULLIF(end_date, ''), NULLIF(end_unix, \(Int64.min)), in_bed, asleep, awake, core, deep, rem,
+                unspecified, sources
+            FROM unnest($2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::text[], $7::bigint[], $8::float8[],
+                $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::text[])
+                AS nights(night, wall_start, start_date, start_unix, end_date, end_unix, in_bed, asleep, awake, core,
+                    deep, rem, unspecified, sources)
+            """
+        let (bound, hasRows) = (binds, !rows.night.isEmpty)
+        try Blocking.run {
+            try await store.query(
+                "DELETE FROM sleep_nights WHERE person = $1 AND wall_start >= $2 AND wall_start < $3", removalBinds,
+                on: connection)
+            if hasRows { try await store.query(sql, bound, on: connection) }
+        }
+    }
+}
+
+/// The columns of a range's buckets, bound as arrays for one `INSERT ... SELECT FROM unnest`.
+private struct BucketColumns {
+    var period: [String] = [], bucket: [String] = [], wallStart: [Int64] = [], startDate: [String] = []
+    var startUnix: [Int64] = [], endDate: [String] = [], endUnix: [Int64] = [], sum: [Double] = []
+    var average: [Double] = [], minimum: [Double] = [], maximum: [Double] = [], count: [Int64] = []
+    var sources: [String] = []
+
+    mutating func append(_ bucket: StatisticsBucket, period: Period, sourcesJSON: String) {
+        self.period.append(period.rawValue)
+        self.bucket.append(bucket.label)
+        wallStart.append(bucket.wallStart)
+        startDate.append(bucket.startText)
+        startUnix.append(bucket.start)
+        endDate.append(bucket.endText)
+        endUnix.append(bucket.end)
+        sum.append(bucket.sum)
+        average.append(bucket.average)
+        minimum.append(bucket.minimum)
+        maximum.append(bucket.maximum)
+        count.append(Int64(bucket.count))
+        sources.append(sourcesJSON)
+    }
+
+    func bind(into binds: inout PostgresBindings) {
+        binds.append(period)
+        binds.append(bucket)
+        binds.append(wallStart)
+        binds.append(startDate)
+        binds.append(startUnix)
+        binds.append(endDate)
+        binds.append(endUnix)
+        for column in [sum, average, minimum, maximum] { binds.append(column) }
+        binds.append(count)
+        binds.append(sources)
+    }
+}
+
+/// The columns of a range's nights of sleep, bound as arrays.
+private struct NightColumns {
+    var night: [String] = [], wallStart: [Int64] = [], startDate: [String] = [], startUnix: [Int64] = []
+    var endDate: [String] = [], endUnix: [Int64] = [], minutes: [[Double]] = Array(repeating: [], count: 7)
+    var sources: [String] = []
+
+    mutating func append(_ night: SleepNight, sourcesJSON: String) {
+        self.night.append(night.night)
+        wallStart.append(night.wallStart)
+        startDate.append(night.startText ?? "")
+        startUnix.append(night.firstAsleep ?? Int64.min)
+        endDate.append(night.endText ?? "")
+        endUnix.append(night.lastAsleep ?? Int64.min)
+        let values = [
+            night.minutes(.inBed), night.asleepMinutes, night.minutes(.awake), night.minutes(.core),
+            night.minutes(.deep), night.minutes(.rem), night.minutes(.unspecified),
+        ]
+        for (index, value) in values.enumerated() { minutes[index].append(value) }
+        sources.append(sourcesJSON)
+    }
+
+    func bind(into binds: inout PostgresBindings) {
+        binds.append(night)
+        binds.append(wallStart)
+        binds.append(startDate)
+        binds.append(startUnix)
+        binds.append(endDate)
+        binds.append(endUnix)
+        for column in minutes { binds.append(column) }
+        binds.append(sources)
+    }
+}
