@@ -64,6 +64,11 @@ extension PostgresSchema {
             PRIMARY KEY (person, type, day)
         )
         """,
+        // The statistics read a person's clock metadata at every refresh, a live upload's too:
+        // few rows, found without reading the rest.
+        """
+        CREATE INDEX metadata_clocks ON metadata (person) WHERE key IN ('HKTimeZone', 'HKWasUserEntered')
+        """,
         """
         INSERT INTO statistics_pending (person, type, day)
             SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM quantity_samples
