@@ -3,13 +3,17 @@ import PostgresNIO
 
 extension PostgresStore {
     /// Writes identified records (samples an app uploaded) in one transaction, as an import
-    /// writes an export's; returns the ones the store already had, by type. The anchors stay:
+    /// writes an export's, with the statistics of their days; returns the ones the store already had, by type. The anchors stay:
     /// a later export finds these rows by UUID. Take the person's import lock first.
     public func insertRecords(_ records: [IdentifiedRecord]) async throws -> [String: Int] {
         let writer = PostgresRecordWriter(connection: connection, person: person, logger: Self.logger)
         try await query("BEGIN")
         do {
             try await writer.write(records)
+            // The statistics of the days the samples touch change in their transaction, as an
+            // import's do. (`Blocking` runs the refresh on this thread, not on the pool.)
+            try await PostgresStatistics.notePending(writer.statisticsDays, store: self, on: connection)
+            try PostgresStatistics.refreshPending(store: self, on: connection)
             try await query("COMMIT")
         } catch {
             _ = try? await query("ROLLBACK")

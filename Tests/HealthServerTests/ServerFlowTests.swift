@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import HealthPostgres
+
 @Suite("The sync server over HTTP", .serialized, .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
 struct ServerFlowTests {
     static func stepRows(_ server: ServerProcess, token: String) throws -> Int? {
@@ -87,11 +89,19 @@ struct ServerFlowTests {
     @Test("Live samples and a later export of the same measurements give one row each")
     func samplesThenExport() throws {
         let server = try ServerProcess()
-        let token = try Tool.addPerson(TestPostgres.freshPerson("live"))
+        let person = TestPostgres.freshPerson("live")
+        let token = try Tool.addPerson(person)
         let samples = try server.request(
             "POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(0..<12))
         #expect(samples.status == 200, "\(samples.text)")
         #expect(samples.json["new"] as? Int == 12)
+        // The statistics follow live samples as they follow exports: 1 + 2 + ... + 12 steps.
+        let store = try PostgresStore.open(url: TestPostgres.url!, person: person)
+        let steps = try Blocking.run {
+            try await store.query(
+                "SELECT sum(steps) FROM daily_steps WHERE person = $1", PostgresStore.binds([person]))
+        }
+        #expect(try steps.first?.decode(Double?.self) == 78)
         let again = try server.request(
             "POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(0..<12))
         #expect(again.json["new"] as? Int == 0)
