@@ -3,8 +3,9 @@ import PostgresNIO
 
 extension PostgresStore {
     /// Writes identified records (samples an app uploaded) in one transaction, as an import
-    /// writes an export's, with the statistics of their days; returns the ones the store already had, by type. The anchors stay:
-    /// a later export finds these rows by UUID. Take the person's import lock first.
+    /// writes an export's, with the statistics of their days; returns the ones the store already
+    /// had, by type. The anchors stay: a later export finds these rows by UUID. Take the
+    /// person's import lock first.
     public func insertRecords(_ records: [IdentifiedRecord]) async throws -> [String: Int] {
         let writer = PostgresRecordWriter(connection: connection, person: person, logger: Self.logger)
         try await query("BEGIN")
