@@ -394,6 +394,35 @@ import Testing
         #expect(again.lines.filter { !$0.contains("\"kind\":\"export\"") }.isEmpty, "\(again.stdout)")
     }
 
+    @Test("A day's summary listed twice keeps the first: a re-import updates nothing, records --state prints nothing")
+    func repeatedSummary() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = folder + "/health.sqlite"
+        let state = folder + "/state.json"
+        let export = try CorrectionExport(
+            exportDate: Self.june3,
+            elements: [
+                CorrectionExport.activitySummary("2025-06-01", energy: 500),
+                CorrectionExport.activitySummary("2025-06-01", energy: 640),
+            ]
+        ).write(to: folder, name: "twice.xml")
+        _ = try CorrectionRun.run([export, "--db", database])
+        for _ in 0..<2 {
+            let again = try CorrectionRun.run([export, "--db", database, "--force"])
+            #expect(again.total.updated == 0, "\(again.total)")
+        }
+        #expect(try query(database, "SELECT active_energy_burned FROM activity_summaries") == ["500.0"])
+
+        let first = try CLI.run(["records", export, "--state", state])
+        #expect(first.lines.filter { $0.contains("\"kind\":\"activitySummary\"") }.count == 2)
+        for _ in 0..<2 {
+            let again = try CLI.run(["records", export, "--state", state])
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(again.lines.filter { !$0.contains("\"kind\":\"export\"") }.isEmpty, "\(again.stdout)")
+        }
+    }
+
     @Test("A workout's zones go to the store and the JSON line; a workout whose content changes is updated")
     func workoutZonesAndUpdates() throws {
         let folder = try CLI.temporaryFolder()

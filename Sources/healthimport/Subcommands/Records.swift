@@ -62,7 +62,12 @@ struct Records: ParsableCommand {
             do {
                 report = try stream.run { record in
                     try Interrupt.check()
-                    if let corrections, CorrectionRules.mayChange(record.record) {
+                    if corrections != nil, record.isRepeat {
+                        // A repeat never corrects the first's content (the state keeps the
+                        // first's digest), and a run that reads it again prints it no more.
+                        guard lastDecision != .recheck else { return }
+                        json.write(record, to: &output.buffer)
+                    } else if let corrections, CorrectionRules.mayChange(record.record) {
                         let changed = corrections.changed(record, digest: ContentDigest.of(record.record))
                         // The profile has one ID in every export, and a newer export's is new to
                         // the anchors: the state's digest of it tells whether it changed.
