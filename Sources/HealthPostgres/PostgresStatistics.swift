@@ -8,9 +8,6 @@ import PostgresNIO
 /// days' buckets (their days, weeks, months and nights) with `HealthStatistics` and empties the
 /// list. Every statement runs on the caller's connection, inside its transaction.
 enum PostgresStatistics {
-    /// The periods kept in the `statistics` table (hours are computed when asked for).
-    static let storedPeriods: [Period] = [.day, .week, .month]
-
     /// Adds the touched days of types that have statistics to the person's pending days.
     static func notePending(
         _ touched: TouchedDays, store: PostgresStore, on connection: PostgresConnection
@@ -94,19 +91,11 @@ enum PostgresStatistics {
         _ reader: inout PostgresStatisticsReader, type: String, kind: StatisticsKind, units: StatisticsUnits,
         wallRange: Range<Int64>, store: PostgresStore, on connection: PostgresConnection
     ) throws {
-        let samples = try reader.quantities(
-            type: type, units: units, window: wallRange.statisticsSampleWindow, startingIn: kind == .discrete)
-        let result =
-            kind == .cumulative
-            ? CumulativeStatistics.buckets(
-                samples, periods: storedPeriods, priority: try reader.priority(preferred: nil), zones: reader.zones)
-            : DiscreteStatistics.buckets(samples, periods: storedPeriods, zones: reader.zones)
-        let names = reader.sources.map(\.name)
         var rows = BucketColumns()
-        for period in storedPeriods {
-            for bucket in result[period] ?? [] where wallRange.contains(bucket.wallStart) {
-                rows.append(bucket, period: period, sourcesJSON: kind == .discrete ? "" : sourcesJSON(bucket, names))
-            }
+        for (period, bucket, sources) in try StoredStatistics.buckets(
+            type: type, kind: kind, units: units, wallRange: wallRange, from: &reader)
+        {
+            rows.append(bucket, period: period, sourcesJSON: sources ?? "")
         }
         let discrete = kind == .discrete
         // Cumulative buckets have no average, minimum, maximum or count; discrete ones no sources.
@@ -132,27 +121,16 @@ enum PostgresStatistics {
         }
     }
 
-    private static func sourcesJSON(_ bucket: StatisticsBucket, _ names: [String]) -> String {
-        StatisticsOutput.Value.amounts(bucket.sources.map { (names[Int($0.source)], $0.amount) }.sorted { $0.0 < $1.0 })
-            .json
-    }
-
     private static func refreshNights(
         _ reader: inout PostgresStatisticsReader, wallRange: Range<Int64>, store: PostgresStore,
         on connection: PostgresConnection
     ) throws {
-        // A night of day D holds samples starting D 12:00 to D+1 12:00 on their clock (offsets -12:00 to +14:00).
-        let samples = try reader.sleep(
-            startingIn: (wallRange.lowerBound - 3 * 3600)..<(wallRange.upperBound + 25 * 3600))
-        let nights = SleepNights.nights(samples, priority: try reader.priority(preferred: nil), zones: reader.zones)
-        let names = reader.sources.map(\.name)
         var rows = NightColumns()
-        for night in nights where wallRange.contains(night.wallStart - 43_200) {
-            rows.append(night, sourcesJSON: StatisticsOutput.values(night, sourceNames: names)[10].json)
+        for (night, sources) in try StoredStatistics.nights(wallRange: wallRange, from: &reader) {
+            rows.append(night, sourcesJSON: sources)
         }
-        let removalBinds = PostgresStore.binds([
-            store.person, wallRange.lowerBound + 43_200, wallRange.upperBound + 43_200,
-        ])
+        let nightRows = StoredStatistics.nightRows(wallRange)
+        let removalBinds = PostgresStore.binds([store.person, nightRows.lowerBound, nightRows.upperBound])
         var binds = PostgresBindings()
         binds.append(store.person)
         rows.bind(into: &binds)

@@ -8,9 +8,6 @@ import HealthStatistics
 /// and empties the list, in the caller's transaction. The computation is `HealthStatistics`'s; this
 /// file only reads samples and writes rows.
 public enum StoreStatistics {
-    /// The periods kept in the `statistics` table (hours are computed when asked for).
-    static let storedPeriods: [Period] = [.day, .week, .month]
-
     /// Adds the touched days of types that have statistics to `statistics_pending`.
     public static func notePending(_ db: Database, _ touched: TouchedDays) throws {
         guard !touched.isEmpty else { return }
@@ -76,16 +73,10 @@ public enum StoreStatistics {
 
     private static func refreshBuckets(
         _ db: Database, reader: inout StatisticsSampleReader, type: String, kind: StatisticsKind,
-        units: StatisticsUnits,
-        wallRange: Range<Int64>
+        units: StatisticsUnits, wallRange: Range<Int64>
     ) throws {
-        let samples = try reader.quantities(
-            type: type, units: units, window: wallRange.statisticsSampleWindow, startingIn: kind == .discrete)
-        let result =
-            kind == .cumulative
-            ? CumulativeStatistics.buckets(
-                samples, periods: storedPeriods, priority: try reader.priority(preferred: nil), zones: reader.zones)
-            : DiscreteStatistics.buckets(samples, periods: storedPeriods, zones: reader.zones)
+        let buckets = try StoredStatistics.buckets(
+            type: type, kind: kind, units: units, wallRange: wallRange, from: &reader)
         try db.execute(
             sql: "DELETE FROM statistics WHERE type = ? AND wall_start >= ? AND wall_start < ?",
             arguments: [type, wallRange.lowerBound, wallRange.upperBound])
@@ -94,47 +85,36 @@ public enum StoreStatistics {
                 INSERT INTO statistics (type, period, bucket, wall_start, start_date, start_unix, end_date, end_unix, unit,
                     sum, average, minimum, maximum, count, sources) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-        let names = reader.sources.map(\.name)
-        for period in storedPeriods {
-            for bucket in result[period] ?? [] where wallRange.contains(bucket.wallStart) {
-                let sources = StatisticsOutput.Value.amounts(
-                    bucket.sources.map { (names[Int($0.source)], $0.amount) }.sorted { $0.0 < $1.0 }
-                ).json
-                let discrete = kind == .discrete
-                try insert.execute(arguments: [
-                    type, period.rawValue, bucket.label, bucket.wallStart, bucket.startText, bucket.start,
-                    bucket.endText,
-                    bucket.end, units.unit, bucket.sum, discrete ? bucket.average : nil,
-                    discrete ? bucket.minimum : nil,
-                    discrete ? bucket.maximum : nil, discrete ? bucket.count : nil, discrete ? nil : sources,
-                ])
-            }
+        let discrete = kind == .discrete
+        for (period, bucket, sources) in buckets {
+            try insert.execute(arguments: [
+                type, period.rawValue, bucket.label, bucket.wallStart, bucket.startText, bucket.start,
+                bucket.endText, bucket.end, units.unit, bucket.sum, discrete ? bucket.average : nil,
+                discrete ? bucket.minimum : nil, discrete ? bucket.maximum : nil, discrete ? bucket.count : nil,
+                sources,
+            ])
         }
     }
 
     private static func refreshNights(_ db: Database, reader: inout StatisticsSampleReader, wallRange: Range<Int64>)
         throws
     {
-        // A night of day D holds samples starting D 12:00 to D+1 12:00 on their clock (offsets -12:00 to +14:00).
-        let samples = try reader.sleep(
-            startingIn: (wallRange.lowerBound - 3 * 3600)..<(wallRange.upperBound + 25 * 3600))
-        let nights = SleepNights.nights(samples, priority: try reader.priority(preferred: nil), zones: reader.zones)
+        let nights = try StoredStatistics.nights(wallRange: wallRange, from: &reader)
+        let rows = StoredStatistics.nightRows(wallRange)
         try db.execute(
             sql: "DELETE FROM sleep_nights WHERE wall_start >= ? AND wall_start < ?",
-            arguments: [wallRange.lowerBound + 43_200, wallRange.upperBound + 43_200])
+            arguments: [rows.lowerBound, rows.upperBound])
         let insert = try db.cachedStatement(
             sql: """
                 INSERT INTO sleep_nights (night, wall_start, start_date, start_unix, end_date, end_unix, in_bed_minutes,
                     asleep_minutes, awake_minutes, core_minutes, deep_minutes, rem_minutes, unspecified_minutes, sources)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-        let names = reader.sources.map(\.name)
-        for night in nights where wallRange.contains(night.wallStart - 43_200) {
-            let values = StatisticsOutput.values(night, sourceNames: names)
+        for (night, sources) in nights {
             try insert.execute(arguments: [
                 night.night, night.wallStart, night.startText, night.firstAsleep, night.endText, night.lastAsleep,
                 night.minutes(.inBed), night.asleepMinutes, night.minutes(.awake), night.minutes(.core),
-                night.minutes(.deep), night.minutes(.rem), night.minutes(.unspecified), values[10].json,
+                night.minutes(.deep), night.minutes(.rem), night.minutes(.unspecified), sources,
             ])
         }
     }
