@@ -52,13 +52,9 @@ public struct ComputedStatistics {
         let range = wallRange
         let units = try source.units(type: type)
         let window = sampleWindow(range)
-        let samples = try source.quantities(type: type, units: units, window: window, startingIn: kind == .discrete)
         let periods = [period == .night ? Period.day : period]
-        let buckets =
-            kind == .cumulative
-            ? CumulativeStatistics.buckets(
-                samples, periods: periods, priority: try source.priority(preferred: preferred), zones: source.zones)
-            : DiscreteStatistics.buckets(samples, periods: periods, zones: source.zones)
+        let buckets = try kind.buckets(
+            type: type, units: units, window: window, periods: periods, preferred: preferred, from: &source)
         let names = source.sources.map(\.name)
         return (buckets[periods[0]] ?? []).filter { range.contains($0.wallStart) && inWindow($0, window) }.map {
             StatisticsOutput.values($0, type: type, kind: kind, unit: units.unit, sourceNames: names)

@@ -11,13 +11,9 @@ public enum StoredStatistics {
         type: String, kind: StatisticsKind, units: StatisticsUnits, wallRange: Range<Int64>,
         from source: inout some StatisticsSampleSource
     ) throws -> [(period: Period, bucket: StatisticsBucket, sources: String?)] {
-        let samples = try source.quantities(
-            type: type, units: units, window: wallRange.statisticsSampleWindow, startingIn: kind == .discrete)
-        let result =
-            kind == .cumulative
-            ? CumulativeStatistics.buckets(
-                samples, periods: periods, priority: try source.priority(preferred: nil), zones: source.zones)
-            : DiscreteStatistics.buckets(samples, periods: periods, zones: source.zones)
+        let result = try kind.buckets(
+            type: type, units: units, window: wallRange.statisticsSampleWindow, periods: periods, preferred: nil,
+            from: &source)
         let names = source.sources.map(\.name)
         var buckets: [(period: Period, bucket: StatisticsBucket, sources: String?)] = []
         for period in periods {
@@ -52,5 +48,22 @@ public enum StoredStatistics {
     /// is keyed by its start, noon of its day.
     public static func nightRows(_ wallRange: Range<Int64>) -> Range<Int64> {
         (wallRange.lowerBound + 43_200)..<(wallRange.upperBound + 43_200)
+    }
+}
+
+extension StatisticsKind {
+    /// The buckets of `type` in `periods` from `source`'s samples in `window`: cumulative
+    /// amounts merged by source priority (`preferred`, or the store's order), discrete ones
+    /// over every source (their samples starting in the window).
+    func buckets(
+        type: String, units: StatisticsUnits, window: Range<Int64>, periods: [Period], preferred: [String]?,
+        from source: inout some StatisticsSampleSource
+    ) throws -> [Period: [StatisticsBucket]] {
+        let samples = try source.quantities(type: type, units: units, window: window, startingIn: self == .discrete)
+        guard self == .cumulative else {
+            return DiscreteStatistics.buckets(samples, periods: periods, zones: source.zones)
+        }
+        return CumulativeStatistics.buckets(
+            samples, periods: periods, priority: try source.priority(preferred: preferred), zones: source.zones)
     }
 }
