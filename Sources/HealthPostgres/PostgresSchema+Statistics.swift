@@ -78,6 +78,16 @@ extension PostgresSchema {
         """,
     ]
 
+    /// Every day of a person's samples marked pending (`$1`: the person), as after a new source order.
+    static let allDaysPending = """
+        INSERT INTO statistics_pending (person, type, day)
+            SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM quantity_samples WHERE person = $1
+            UNION SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM weight_samples WHERE person = $1
+            UNION SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM category_samples
+                WHERE person = $1 AND type = 'HKCategoryTypeIdentifierSleepAnalysis'
+        ON CONFLICT DO NOTHING
+        """
+
     /// The views reading the statistics tables, as the SQLite store's, with the person first.
     static let statisticsViews =
         ["daily_steps", "resting_heart_rate", "sleep_by_night"].map { "DROP VIEW \($0)" } + [

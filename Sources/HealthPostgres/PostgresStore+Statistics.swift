@@ -18,34 +18,12 @@ extension PostgresStore {
             stored = false
         default: stored = true
         }
-        if stored, try statisticsAreCurrent() {
+        if stored, try refreshStatisticsIfPending() {
             return kind == .sleep ? try storedNights(computation) : try storedBuckets(computation, kind: kind)
         }
         var reader = try PostgresStatisticsReader(store: self)
         return kind == .sleep
             ? try computation.nights(from: &reader) : try computation.buckets(kind: kind, from: &reader)
-    }
-
-    /// Brings the person's statistics up to date when days wait for recomputation (after an
-    /// upgrade, or an interrupted import), unless an import of theirs runs; returns whether the
-    /// tables are current.
-    private func statisticsAreCurrent() throws -> Bool {
-        let pending = try Blocking.run {
-            try await self.query(
-                "SELECT EXISTS (SELECT 1 FROM statistics_pending WHERE person = $1)", Self.binds([self.person]))
-        }
-        guard try pending.first?.decode(Bool.self) == true else { return true }
-        guard try Blocking.run({ try await self.tryImportLock() }) else { return false }
-        defer { _ = try? Blocking.run { try await self.releaseImportLock() } }
-        try Blocking.run { try await self.query("BEGIN") }
-        do {
-            try PostgresStatistics.refreshPending(store: self, on: connection)
-            try Blocking.run { try await self.query("COMMIT") }
-        } catch {
-            _ = try? Blocking.run { try await self.query("ROLLBACK") }
-            throw error
-        }
-        return true
     }
 
     private func storedBuckets(_ computation: ComputedStatistics, kind: StatisticsKind) throws

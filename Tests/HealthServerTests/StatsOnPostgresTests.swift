@@ -31,4 +31,36 @@ struct StatsOnPostgresTests {
         #expect(other.status != 0)
         #expect(other.stderr.contains("no samples of steps"))
     }
+
+    @Test("sources --db postgresql:// lists and saves the order as on SQLite, and stats follow it")
+    func sourcesAsSQLite() throws {
+        let export = Tool.repositoryRoot + "/SampleExports/v14-2025/export.xml"
+        let folder = NSTemporaryDirectory() + "healthimport-sources-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sqlite = ["--db", folder + "/health.sqlite"]
+        let postgres = ["--db", TestPostgres.url!, "--person", TestPostgres.freshPerson("sources")]
+        for store in [sqlite, postgres] {
+            let imported = try Tool.healthimport(["import", "--all", export] + store)
+            #expect(imported.status == 0, "\(imported.stderr)")
+        }
+        let listed = try Tool.healthimport(["sources"] + postgres)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("Daniel’s Apple Watch"))
+        #expect(listed.stdout == (try Tool.healthimport(["sources"] + sqlite)).stdout)
+
+        // The iPhone first: the energy both sources counted is the iPhone's now, on both stores.
+        let order = ["--priority", "Daniel’s iPhone,Health"]
+        let saved = try Tool.healthimport(["sources"] + postgres + order)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stdout.split(separator: "\n")[1].contains("Daniel’s iPhone"))
+        #expect(saved.stdout == (try Tool.healthimport(["sources"] + sqlite + order)).stdout)
+        for query in [["--type", "active-energy", "--json"], ["--type", "sleep", "--by", "night"]] {
+            let expected = try Tool.healthimport(["stats"] + sqlite + query)
+            let answer = try Tool.healthimport(["stats"] + postgres + query)
+            #expect(answer.status == 0, "\(answer.stderr)")
+            #expect(answer.stdout.split(separator: "\n").count > 1, "\(query)")
+            #expect(answer.stdout == expected.stdout, "\(query)")
+        }
+    }
 }

@@ -118,13 +118,7 @@ struct PostgresViewsTests {
         }
         try run("DELETE FROM statistics WHERE person = $1")
         try run("DELETE FROM sleep_nights WHERE person = $1")
-        try run(
-            """
-            INSERT INTO statistics_pending (person, type, day) \
-            SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM quantity_samples WHERE person = $1 \
-            UNION SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM category_samples \
-            WHERE person = $1 AND type = 'HKCategoryTypeIdentifierSleepAnalysis'
-            """)
+        try run(PostgresSchema.allDaysPending)
         let after = try queries.map { try store.statistics($0).map { $0.map(\.json) } }
         #expect(after == before)
         let left = try Blocking.run {

@@ -2,11 +2,11 @@ import HealthPostgres
 
 extension StoreOptions {
     /// Refuses a PostgreSQL `--db` or a `--person` for `command`, which reads the SQLite store only
-    /// (the PostgreSQL store keeps no statistics tables or source order: docs/schema-postgres.md).
+    /// (see docs/schema-postgres.md).
     func requireSQLite(_ command: String) throws {
         if PostgresURL.isPostgres(db) {
             throw CommandFailure(
-                "\(command) reads SQLite stores only: the PostgreSQL store keeps no statistics tables or source order (see docs/schema-postgres.md)",
+                "\(command) reads SQLite stores only, not PostgreSQL (see docs/schema-postgres.md)",
                 exitCode: 64)
         }
         if let person, person != Self.defaultPerson {

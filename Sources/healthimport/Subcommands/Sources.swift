@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import HealthPostgres
 import HealthSQLite
+import HealthStatistics
 
 /// `healthimport sources`: the sources statistics have seen, in priority order; `--priority` saves an order.
 struct Sources: ParsableCommand {
@@ -22,16 +24,23 @@ struct Sources: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            try store.requireSQLite("sources")
-            guard FileManager.default.fileExists(atPath: store.db) else {
-                throw CommandFailure("\(store.db): no such store (import an export first, or use --db)")
+            let sources: [SourceListing]
+            if PostgresURL.isPostgres(store.db) {
+                let postgres = try PostgresStore.open(url: store.db, person: store.person ?? StoreOptions.defaultPerson)
+                if let priority { try postgres.saveSourceOrder(SourceOrder.parse(priority)) }
+                sources = try postgres.sources()
+            } else {
+                try store.requireSQLite("sources")
+                guard FileManager.default.fileExists(atPath: store.db) else {
+                    throw CommandFailure("\(store.db): no such store (import an export first, or use --db)")
+                }
+                let healthStore = try HealthStore.open(path: store.db)
+                try healthStore.refreshPendingStatistics()
+                if let priority {
+                    try healthStore.write { db in try StoreSources.save(db, order: SourceOrder.parse(priority)) }
+                }
+                sources = try healthStore.read { db in try StoreSources.list(db) }
             }
-            let healthStore = try HealthStore.open(path: store.db)
-            try healthStore.refreshPendingStatistics()
-            if let priority {
-                try healthStore.write { db in try StoreSources.save(db, order: SourceOrder.parse(priority)) }
-            }
-            let sources = try healthStore.read { db in try StoreSources.list(db) }
             var output = StatisticsTable(format: .table)
             output.add(
                 keys: ["rank", "source", "device", "saved"],
