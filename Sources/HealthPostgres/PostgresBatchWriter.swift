@@ -64,6 +64,9 @@ enum PostgresBatchWriter {
         // is a round trip to the server, between threads and processes, which costs far more
         // than a row when the machine is busy.
         var pending: [IdentifiedRecord] = []
+        // The values the pending records hold (beats, points, ...): a run of heavy records is
+        // written sooner, so that it does not take megabytes while it gathers.
+        var pendingWeight = 0
         // What the deletion scan found, beside the writer's own findings.
         var found = StoreOutcome()
         func merged(_ written: StoreOutcome, _ found: StoreOutcome) -> StoreOutcome {
@@ -80,6 +83,7 @@ enum PostgresBatchWriter {
             let records = pending
             try Blocking.run { try await writer.value.write(records) }
             pending.removeAll(keepingCapacity: true)
+            pendingWeight = 0
         }
         // The days the rows written so far touched go to `statistics_pending` in the transaction
         // that writes them, so that an interrupted run leaves them for the next run.
@@ -100,7 +104,8 @@ enum PostgresBatchWriter {
                 switch item {
                 case .batch(let batch):
                     pending.append(contentsOf: batch)
-                    if pending.count >= rowsPerWrite { try flush() }
+                    for item in batch { pendingWeight += item.record.batchWeight }
+                    if pending.count >= rowsPerWrite || pendingWeight >= rowsPerWrite * 4 { try flush() }
                     rows += batch.count
                     if rows >= rowsPerTransaction
                         || (secondsPerTransaction < 1e9 && clock.now - began >= .seconds(secondsPerTransaction))

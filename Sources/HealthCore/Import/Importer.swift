@@ -1,5 +1,9 @@
 import HealthExport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Imports an export into a store: the parser on one thread, identity and the anchors'
 /// decisions on the calling thread, the store's writes on a third, joined by bounded queues.
 ///
@@ -47,16 +51,21 @@ public final class Importer {
         var batch: [IdentifiedRecord] = []
         batch.reserveCapacity(options.batchSize)
         let batchSize = options.batchSize
+        // A batch also ends when its records hold this many values in all (see `batchWeight`).
+        let batchWeight = batchSize * 8
+        var weight = 0
         let checkStop = self.checkStop
         let progress = self.progress
         var report: StreamReport
         do {
             report = try stream.run { record in
                 try checkStop()
+                weight += record.record.batchWeight
                 batch.append(record)
-                if batch.count >= batchSize {
+                if batch.count >= batchSize || weight >= batchWeight {
                     try writer.push(batch)
                     batch.removeAll(keepingCapacity: true)
+                    weight = 0
                     progress(reader)
                 }
             }
@@ -73,6 +82,7 @@ public final class Importer {
             }
             throw error
         }
+        Self.returnFreedMemory()
         let advanced = policy.advancedAnchors(updated: ExportTimestamp.now.iso8601)
         let repeats = report.sightings.repeats
         writer.close(
@@ -125,5 +135,18 @@ public final class Importer {
     /// all. A wider window asked for later (`--all` after the default) is a backfill: read again.
     static func covers(earlier: String, options: ImportOptions) -> Bool {
         !options.windowGiven || earlier == ImportWindow.all.description || earlier == options.window.description
+    }
+
+    /// Gives the pages the read freed back to the system before the store's last phase
+    /// (deletions, statistics): glibc keeps a thread's freed memory in that thread's arena,
+    /// where the reading threads, now done, would leave it counted in the peak.
+    private static func returnFreedMemory() {
+        #if canImport(Glibc)
+            // `malloc_trim` is glibc's own, outside the C library's module: found at run time.
+            typealias Trim = @convention(c) (Int) -> Int32
+            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+                _ = unsafeBitCast(symbol, to: Trim.self)(0)
+            }
+        #endif
     }
 }
