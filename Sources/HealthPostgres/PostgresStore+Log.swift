@@ -203,7 +203,7 @@ extension PostgresStore {
                 var status = TypeStatus(
                     type: name, rows: Int(count), firstStart: Self.iso(first), lastStart: Self.iso(last))
                 status.marked = Int(marked)
-                types[name] = status
+                types[name, default: TypeStatus(type: name, rows: 0)].merge(status)
             }
         }
         var finished: [String: String?] = [:]

@@ -26,19 +26,23 @@ extension HealthStore {
                         sql:
                             "SELECT \(type), count(*), min(\(start)), max(\(start)) FROM \(table) \(current) GROUP BY 1"
                     )
+                var found: [String: TypeStatus] = [:]
                 for row in rows {
                     let name: String = row[0]
-                    types[name] = TypeStatus(
+                    found[name] = TypeStatus(
                         type: name, rows: row[1], firstStart: Self.iso(row[2]), lastStart: Self.iso(row[3]))
                 }
-                guard correctable else { continue }
-                let marked = try Row.fetchAll(
-                    db, sql: "SELECT \(type), count(*) FROM \(table) WHERE \(StoreSchema.marked) GROUP BY 1")
-                for row in marked {
-                    let name: String = row[0]
-                    types[name, default: TypeStatus(type: name, rows: 0)].marked = row[1]
-                    if indexed { types[name]?.rows -= row[1] }
+                if correctable {
+                    let marked = try Row.fetchAll(
+                        db, sql: "SELECT \(type), count(*) FROM \(table) WHERE \(StoreSchema.marked) GROUP BY 1")
+                    for row in marked {
+                        let name: String = row[0]
+                        found[name, default: TypeStatus(type: name, rows: 0)].marked = row[1]
+                        if indexed { found[name]?.rows -= row[1] }
+                    }
                 }
+                // One type can have rows in two tables: body mass in a unit that is no mass is a quantity.
+                for (name, status) in found { types[name, default: TypeStatus(type: name, rows: 0)].merge(status) }
             }
             let finished = try Dictionary(
                 Row.fetchAll(db, sql: "SELECT a.type, i.finished FROM anchors a JOIN imports i ON i.id = a.import_id")

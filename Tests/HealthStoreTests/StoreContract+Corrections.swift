@@ -73,6 +73,20 @@ extension StoreContract {
         #expect(try Self.rows(store)["HKActivitySummary"] == 1)
     }
 
+    /// A body mass sample in a unit that is no mass is kept as a quantity, beside the weights
+    /// (found by `FuzzStore`): the status counts it with them, so rows equal the records new.
+    func bodyMassInTwoTables() throws {
+        let (store, _, keep) = try backend.makeStore()
+        defer { withExtendedLifetime(keep) {} }
+        let odd =
+            " <Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Scale\" unit=\"count\" creationDate=\"2024-05-30 08:00:00 +0200\" startDate=\"2024-05-30 08:00:00 +0200\" endDate=\"2024-05-30 08:00:00 +0200\" value=\"382\"/>"
+        let first = try importXML(Self.export(days: 10, extra: odd), into: store)
+        let new = first.report!.counts["HKQuantityTypeIdentifierBodyMass"]?.new
+        #expect(new == 2)
+        let status = try store.status().types.first { $0.type == "HKQuantityTypeIdentifierBodyMass" }
+        #expect(status?.rows == new)
+    }
+
     /// The `Me` profile is one record: the same profile again is already imported, a changed one
     /// (here in a newer export) updates the one row.
     func profileUpdated() throws {

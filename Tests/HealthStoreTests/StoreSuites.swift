@@ -25,6 +25,9 @@ struct SQLiteStoreTests {
     @Test("A day's summary listed twice keeps the first content; the same export again changes nothing")
     func repeatedSummary() throws { try contract.repeatedSummaryKeepsFirst() }
 
+    @Test("A body mass in a unit that is no mass counts in the status beside the weights")
+    func bodyMassInTwoTables() throws { try contract.bodyMassInTwoTables() }
+
     @Test("The Me profile is one record, updated in place by a later export whose profile differs")
     func profileUpdated() throws { try contract.profileUpdated() }
 
@@ -56,6 +59,9 @@ struct PostgresStoreTests {
 
     @Test("A day's summary listed twice keeps the first content; the same export again changes nothing")
     func repeatedSummary() throws { try contract.repeatedSummaryKeepsFirst() }
+
+    @Test("A body mass in a unit that is no mass counts in the status beside the weights")
+    func bodyMassInTwoTables() throws { try contract.bodyMassInTwoTables() }
 
     @Test("The Me profile is one record, updated in place by a later export whose profile differs")
     func profileUpdated() throws { try contract.profileUpdated() }

@@ -29,6 +29,17 @@ public struct TypeStatus: Sendable, Equatable {
     }
 }
 
+extension TypeStatus {
+    /// Adds the rows of the same type found in another table (a body mass sample in a unit that
+    /// is not a mass is kept as a quantity, beside the weights): counts add up, dates widen.
+    public mutating func merge(_ other: TypeStatus) {
+        rows += other.rows
+        marked += other.marked
+        firstStart = [firstStart, other.firstStart].compactMap { $0 }.min()
+        lastStart = [lastStart, other.lastStart].compactMap { $0 }.max()
+    }
+}
+
 /// A store at a glance: per type, and the latest imports.
 public struct StoreStatus: Sendable {
     /// Per type, sorted by type.
