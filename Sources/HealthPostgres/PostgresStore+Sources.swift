@@ -59,11 +59,9 @@ extension PostgresStore {
 
     /// Runs `body` and then refreshes the pending statistics, in one transaction on the store's connection.
     private func transaction(_ body: @escaping @Sendable () async throws -> Void) throws {
-        try Blocking.run {
-            try await self.query("BEGIN")
-            try await body()
-        }
+        try Blocking.run { try await self.query("BEGIN") }
         do {
+            try Blocking.run { try await body() }
             try PostgresStatistics.refreshPending(store: self, on: connection)
             try Blocking.run { try await self.query("COMMIT") }
         } catch {
