@@ -97,6 +97,7 @@ enum BatchWriter {
                     if commitAtEnd, closing.outcome != .completed {
                         // A run that may correct the store commits all or nothing: only its outcome stays.
                         try db.rollback()
+                        writer.keys.forget()
                         try db.beginTransaction(.immediate)
                         try ImportLog.close(db, id: importID, closing, outcome: StoreOutcome())
                     } else {

@@ -26,10 +26,11 @@ enum DeletionScan {
             if entry.type.hasPrefix("'"), entry.type != "'\(type)'" { continue }
             // A record created after the export was taken cannot be missing from it.
             let created = Self.hasCreation(entry.table) ? " AND (creation_unix IS NULL OR creation_unix <= ?)" : ""
+            let typeMatches = entry.keyedByType ? StoreSchema.typeIDMatches : "\(entry.type) = ?"
             let statement = try db.cachedStatement(
                 sql: """
-                    SELECT uuid, \(entry.start), deleted_by IS NOT NULL FROM \(entry.table) \
-                    WHERE \(entry.type) = ? AND \(entry.start) BETWEEN ? AND ? AND replaced_by IS NULL\(created)
+                    SELECT uuid, \(entry.start), deleted_by IS NOT NULL FROM \(StoreSchema.rows(of: entry.table)) \
+                    WHERE \(typeMatches) AND \(entry.start) BETWEEN ? AND ? AND replaced_by IS NULL\(created)
                     """)
             var arguments: StatementArguments = [type, from ?? Int64.min, through]
             if !created.isEmpty { arguments += [through] }
@@ -74,7 +75,10 @@ enum DeletionScan {
         let entry = tables[record.place]
         if entry.keyedByType {
             let statement = try db.cachedStatement(
-                sql: "UPDATE \(entry.table) SET deleted_by = ? WHERE type = ? AND start_unix = ? AND uuid = ?")
+                sql: """
+                    UPDATE \(StoreSchema.rows(of: entry.table)) SET deleted_by = ? \
+                    WHERE \(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ?
+                    """)
             try statement.execute(arguments: [deletedBy, type, record.start, record.id.description])
         } else {
             let statement = try db.cachedStatement(sql: "UPDATE \(entry.table) SET deleted_by = ? WHERE uuid = ?")

@@ -63,12 +63,13 @@ extension RecordWriter {
             return false
         case .replace(let old):
             if let (table, keyedByType) = RecordTables.synced(record), let stored {
-                let key = keyedByType ? "type = ? AND start_unix = ? AND uuid = ?" : "uuid = ?"
+                let key = keyedByType ? "\(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ?" : "uuid = ?"
                 let arguments: StatementArguments =
                     keyedByType
                     ? [item.id.description, type, stored.start, old.description]
                     : [item.id.description, old.description]
-                try db.execute(sql: "UPDATE \(table) SET replaced_by = ? WHERE \(key)", arguments: arguments)
+                try db.execute(
+                    sql: "UPDATE \(StoreSchema.rows(of: table)) SET replaced_by = ? WHERE \(key)", arguments: arguments)
                 outcome.touched.note(type: type, start: stored.start)
                 touched.noteAround(type: type, start: stored.start)
             }
@@ -100,12 +101,14 @@ extension RecordWriter {
         switch record {
         case .quantity(let sample):
             try db.execute(
-                sql: "DELETE FROM quantity_samples WHERE type = ? AND start_unix = ? AND uuid = ?",
+                sql:
+                    "DELETE FROM quantity_sample_rows WHERE \(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ?",
                 arguments: [sample.header.type, sample.header.startDate.secondsSince1970, uuid])
             try db.execute(sql: "DELETE FROM heartbeats WHERE sample_uuid = ?", arguments: [uuid])
         case .category(let sample):
             try db.execute(
-                sql: "DELETE FROM category_samples WHERE type = ? AND start_unix = ? AND uuid = ?",
+                sql:
+                    "DELETE FROM category_sample_rows WHERE \(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ?",
                 arguments: [sample.header.type, sample.header.startDate.secondsSince1970, uuid])
         case .weight:
             try db.execute(sql: "DELETE FROM weight_samples WHERE uuid = ?", arguments: [uuid])
@@ -151,8 +154,8 @@ extension RecordWriter {
         case .quantity(let sample):
             try db.execute(
                 sql: """
-                    UPDATE quantity_samples SET value = ?, unit = ?, value_text = ? \
-                    WHERE type = ? AND start_unix = ? AND uuid = ? AND (value IS NOT ? OR unit IS NOT ? OR value_text IS NOT ?)
+                    UPDATE quantity_sample_rows SET value = ?, unit = ?, value_text = ? \
+                    WHERE \(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ? AND (value IS NOT ? OR unit IS NOT ? OR value_text IS NOT ?)
                     """,
                 arguments: [
                     sample.value, sample.unit, sample.valueText, sample.header.type,

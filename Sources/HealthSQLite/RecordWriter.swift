@@ -33,6 +33,8 @@ final class RecordWriter {
     /// The last device written and its JSON: most samples repeat their predecessor's device.
     private var lastDevice: Device?
     private var lastDeviceJSON: [UInt8] = []
+    /// The keys of types, sources and devices in the keyed sample rows.
+    let keys: SampleKeys
     /// What the store found: records it had already, updated, replaced (see ``StoreOutcome``).
     var outcome = StoreOutcome()
     /// Rows added to the main tables.
@@ -48,6 +50,7 @@ final class RecordWriter {
         heartbeatRows = RowInserter(
             db, "INSERT OR IGNORE INTO heartbeats (sample_uuid, position, bpm, time_unix_ms, written_time)", columns: 5)
         quantityRows = RowInserter(db, Self.quantityHead, columns: Self.quantityColumns)
+        keys = SampleKeys(db)
     }
 
     /// Writes a batch of records in order.
@@ -91,7 +94,7 @@ final class RecordWriter {
         var type = ""
         for item in items {
             guard case .quantity(let sample) = item.record else { preconditionFailure("a run of quantity samples") }
-            bind(sample, id: item.id, to: statement)
+            try bind(sample, id: item.id, to: statement)
             type = sample.header.type
             earliest = min(earliest, sample.header.startDate.secondsSince1970)
             latest = max(latest, sample.header.startDate.secondsSince1970)
@@ -138,8 +141,8 @@ final class RecordWriter {
     private func hasQuantities(type: String, from earliest: Int64, through latest: Int64) throws -> Bool {
         let statement = try insert(
             &quantityProbe,
-            "SELECT EXISTS (SELECT 1 FROM quantity_samples WHERE type = ? AND start_unix BETWEEN ? AND ?)")
-        statement.text(type)
+            "SELECT EXISTS (SELECT 1 FROM quantity_sample_rows WHERE type_id = ? AND start_unix BETWEEN ? AND ?)")
+        statement.integer(try keys.type(type))
         statement.integer(earliest)
         statement.integer(latest)
         return try statement.runQuery() != 0
@@ -251,17 +254,35 @@ final class RecordWriter {
         statement.timestamp(header.endDate)
     }
 
+    /// Binds the header's columns to a keyed sample row (``StoreSchema/sampleRowTables``):
+    /// `uuid`, then the keys of type, source and device, then the dates.
+    private func bindKeyedHeader(_ statement: BoundStatement, _ header: SampleHeader, id: RecordID) throws {
+        statement.text(id)
+        statement.integer(try keys.type(header.type))
+        statement.integer(try keys.source(name: header.sourceName, version: header.sourceVersion))
+        statement.integer(try keys.device(header.device))
+        statement.timestamp(header.creationDate)
+        statement.timestamp(header.startDate)
+        statement.timestamp(header.endDate)
+    }
+
     static let headerColumns =
         "uuid, type, source_name, source_version, device, creation_date, creation_unix, start_date, start_unix, end_date, end_unix"
 
+    /// The header columns of a keyed sample row.
+    static let keyedHeaderColumns =
+        "uuid, type_id, source_id, device_id, creation_date, creation_unix, start_date, start_unix, end_date, end_unix"
+
     static func headerInsert(_ table: String, extra: [String]) -> String {
-        let marks = Array(repeating: "?", count: 11 + extra.count).joined(separator: ", ")
+        let keyed = StoreSchema.sampleRowTables[table] != nil
+        let marks = Array(repeating: "?", count: (keyed ? 10 : 11) + extra.count).joined(separator: ", ")
         return "\(headerHead(table, extra: extra)) VALUES (\(marks))"
     }
 
-    /// `INSERT OR IGNORE INTO table (columns)`, without values.
+    /// `INSERT OR IGNORE INTO table (columns)`, without values; a view's keyed rows go to its row table.
     static func headerHead(_ table: String, extra: [String]) -> String {
-        "INSERT OR IGNORE INTO \(table) (\(([headerColumns] + extra).joined(separator: ", ")))"
+        let header = StoreSchema.sampleRowTables[table] != nil ? keyedHeaderColumns : headerColumns
+        return "INSERT OR IGNORE INTO \(StoreSchema.rows(of: table)) (\(([header] + extra).joined(separator: ", ")))"
     }
 
     func writeMetadata(_ entries: [MetadataEntry], owner: String) throws {
@@ -307,7 +328,7 @@ final class RecordWriter {
     }
 
     static let quantityExtra = ["value", "unit", "value_text"]
-    static let quantityColumns = 11 + quantityExtra.count
+    static let quantityColumns = 10 + quantityExtra.count
     static let quantityHead = headerHead("quantity_samples", extra: quantityExtra)
     static let quantityInsert = headerInsert("quantity_samples", extra: quantityExtra)
     static let weightInsert = headerInsert("weight_samples", extra: ["kilograms", "value", "unit"])
@@ -315,8 +336,8 @@ final class RecordWriter {
     static let correlationInsert = headerInsert("correlations", extra: [])
 
     /// Binds a quantity sample's row.
-    private func bind(_ sample: QuantitySample, id: RecordID, to statement: BoundStatement) {
-        bindHeader(statement, sample.header, id: id)
+    private func bind(_ sample: QuantitySample, id: RecordID, to statement: BoundStatement) throws {
+        try bindKeyedHeader(statement, sample.header, id: id)
         statement.real(sample.value)
         statement.text(sample.unit)
         statement.text(sample.valueText)
@@ -330,7 +351,7 @@ final class RecordWriter {
 
     private func write(_ sample: QuantitySample, id: RecordID) throws -> Bool {
         let statement = try insert(&quantityStatement, Self.quantityInsert)
-        bind(sample, id: id, to: statement)
+        try bind(sample, id: id, to: statement)
         guard try statement.run() else { return false }
         touch(sample.header)
         try writeMetadata(sample.metadata, owner: id)
@@ -355,7 +376,7 @@ final class RecordWriter {
 
     private func write(_ sample: CategorySample, id: RecordID) throws -> Bool {
         let statement = try insert(&categoryStatement, Self.categoryInsert)
-        bindHeader(statement, sample.header, id: id)
+        try bindKeyedHeader(statement, sample.header, id: id)
         statement.text(sample.value)
         statement.integer(sample.rawValue)
         guard try statement.run() else { return false }

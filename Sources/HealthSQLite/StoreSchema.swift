@@ -8,7 +8,7 @@ import HealthCore
 /// and as UTC seconds since 1970 (`start_unix`), so `sqlite3` alone answers questions.
 public enum StoreSchema {
     /// `PRAGMA user_version` of the newest schema this build writes.
-    public static let version = 3
+    public static let version = 4
 
     /// The migrations, in order. Never edit a shipped one: add a new one.
     public static var migrator: DatabaseMigrator {
@@ -27,6 +27,7 @@ public enum StoreSchema {
         }
         registerMarkedIndexes(&migrator)
         registerProfile(&migrator)
+        registerSampleKeys(&migrator)
         return migrator
     }
 

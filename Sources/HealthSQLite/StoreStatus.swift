@@ -13,19 +13,24 @@ extension HealthStore {
             var types: [String: TypeStatus] = [:]
             // A store opened read-only may predate the marks (its migrations run on the next import).
             let hasMarks = try db.tableExists("sync_versions")
+            let hasKeys = try db.tableExists("sample_types")
             for (table, type, start) in Self.typedTables {
                 let correctable = hasMarks && StoreSchema.correctableTables.contains(table)
                 let current = correctable ? "WHERE \(StoreSchema.current)" : ""
                 // The index counts marked rows too: they are taken off below.
                 let indexed = Self.typeIndexed.contains(table)
-                let rows =
-                    try indexed
-                    ? Self.perTypeByIndex(db, table: table, type: type, start: start)
-                    : Row.fetchAll(
+                let rows: [Row]
+                if hasKeys, StoreSchema.sampleRowTables[table] != nil {
+                    rows = try Self.perTypeByKey(db, table: StoreSchema.rows(of: table))
+                } else if indexed {
+                    rows = try Self.perTypeByIndex(db, table: table, type: type, start: start)
+                } else {
+                    rows = try Row.fetchAll(
                         db,
                         sql:
                             "SELECT \(type), count(*), min(\(start)), max(\(start)) FROM \(table) \(current) GROUP BY 1"
                     )
+                }
                 var found: [String: TypeStatus] = [:]
                 for row in rows {
                     let name: String = row[0]
@@ -34,7 +39,7 @@ extension HealthStore {
                 }
                 if correctable {
                     let marked = try Row.fetchAll(
-                        db, sql: "SELECT \(type), count(*) FROM \(table) WHERE \(StoreSchema.marked) GROUP BY 1")
+                        db, sql: Self.markedCounts(table: table, type: type, keyed: hasKeys))
                     for row in marked {
                         let name: String = row[0]
                         found[name, default: TypeStatus(type: name, rows: 0)].marked = row[1]
@@ -56,6 +61,19 @@ extension HealthStore {
             ).map(ImportRecord.init)
             return StoreStatus(types: types.values.sorted { $0.type < $1.type }, imports: imports)
         }
+    }
+
+    /// The query counting `table`'s marked rows per type, through its partial index of them;
+    /// with `keyed`, a sample view's are counted in its row table, which a query through the
+    /// view would read whole.
+    static func markedCounts(table: String, type: String, keyed: Bool) -> String {
+        guard keyed, StoreSchema.sampleRowTables[table] != nil else {
+            return "SELECT \(type), count(*) FROM \(table) WHERE \(StoreSchema.marked) GROUP BY 1"
+        }
+        return """
+            SELECT t.type, count(*) FROM \(StoreSchema.rows(of: table)) r JOIN sample_types t ON t.id = r.type_id
+            WHERE r.deleted_by IS NOT NULL OR r.replaced_by IS NOT NULL GROUP BY r.type_id
+            """
     }
 
     /// Tables with an index led by type and start, which ``perTypeByIndex(_:table:type:start:)`` reads.
@@ -83,6 +101,21 @@ extension HealthStore {
                         (SELECT min(\(start)) FROM \(table) WHERE \(type) = ?1), (SELECT max(\(start)) FROM \(table) WHERE \(type) = ?1)
                     """, arguments: [name])!
         }
+    }
+
+    /// Type, rows, first and last start per type of a keyed row table, by its key: two seeks
+    /// and a count of keys per type the store knows.
+    static func perTypeByKey(_ db: Database, table: String) throws -> [Row] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT type, rows, first, last FROM (
+                    SELECT t.type, (SELECT count(*) FROM \(table) WHERE type_id = t.id) AS rows,
+                        (SELECT min(start_unix) FROM \(table) WHERE type_id = t.id) AS first,
+                        (SELECT max(start_unix) FROM \(table) WHERE type_id = t.id) AS last
+                    FROM sample_types t)
+                WHERE rows > 0
+                """)
     }
 
     static func iso(_ seconds: Int64?) -> String? {

@@ -105,14 +105,17 @@ extension ImportResult {
     var total: TypeCounts { report?.total ?? TypeCounts() }
 }
 
-/// Every data table's rows, sorted, as text: two stores with equal dumps hold the same records.
+/// Every data table's rows (and the sample views'), sorted, as text: two stores with equal dumps hold the same records.
 func dumpTables(_ database: String) throws -> [String: [String]] {
     let queue = try DatabaseQueue(path: database, configuration: .patient)
     return try queue.read { db in
         let tables = try String.fetchAll(
             db,
             sql:
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('imports', 'grdb_migrations', 'sqlite_sequence')"
+                """
+                SELECT name FROM sqlite_master WHERE (type = 'table' AND name NOT IN ('imports', 'grdb_migrations', 'sqlite_sequence'))
+                    OR name IN ('quantity_samples', 'category_samples')
+                """
         )
         var dump: [String: [String]] = [:]
         for table in tables {

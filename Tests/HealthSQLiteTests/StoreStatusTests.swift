@@ -49,10 +49,11 @@ import Testing
                 let plan = try Row.fetchAll(
                     db,
                     sql:
-                        "EXPLAIN QUERY PLAN SELECT \(type), count(*) FROM \(table) WHERE \(StoreSchema.marked) GROUP BY 1"
+                        "EXPLAIN QUERY PLAN \(HealthStore.markedCounts(table: table, type: type, keyed: true))"
                 )
                 .map { $0["detail"] as String }
-                #expect(plan.contains { $0.contains("INDEX \(table)_marked") }, "\(table): \(plan)")
+                let index = "INDEX \(StoreSchema.rows(of: table))_marked"
+                #expect(plan.contains { $0.contains(index) }, "\(table): \(plan)")
             }
         }
     }

@@ -65,7 +65,13 @@ struct PostgresViewsTests {
     static func compare(_ sqlite: HealthStore, _ postgres: PostgresStore) throws -> Int {
         let other = TestPostgres.freshPerson("nobody")
         let views = try sqlite.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'view' ORDER BY name")
+            // The sample views are SQLite's record tables, which the store contract compares.
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM sqlite_master WHERE type = 'view' \
+                    AND name NOT IN ('quantity_samples', 'category_samples') ORDER BY name
+                    """)
         }
         #expect(views.count >= 11)
         // The statistics tables too, weeks and months included, in their keys' order.

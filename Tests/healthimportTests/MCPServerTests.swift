@@ -189,7 +189,7 @@ import Testing
         let schema = try #require(
             try session.request("resources/read", ["uri": "healthimport://schema/sql"])["result"] as? [String: Any])
         let text = (schema["contents"] as? [[String: Any]])?.first?["text"] as? String ?? ""
-        #expect(text.contains("CREATE TABLE quantity_samples"))
+        #expect(text.contains("CREATE VIEW quantity_samples"))
 
         #expect(try session.close() == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)

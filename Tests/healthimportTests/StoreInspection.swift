@@ -10,7 +10,7 @@ import Testing
 
 /// Looks into a store the CLI wrote, from outside, as a user's own tools would.
 enum StoreInspection {
-    /// Every table's rows, sorted, as text, leaving out what differs between two runs that
+    /// Every table's rows (and the sample views'), sorted, as text, leaving out what differs between two runs that
     /// imported the same records: the run log (`imports`), the migration log, and the anchors'
     /// run ID and timestamp. Two stores with equal dumps hold the same records and anchors.
     static func dump(_ database: String) throws -> [String: [String]] {
@@ -18,8 +18,9 @@ enum StoreInspection {
             let tables = try String.fetchAll(
                 db,
                 sql: """
-                    SELECT name FROM sqlite_master WHERE type = 'table' \
-                    AND name NOT IN ('imports', 'grdb_migrations', 'sqlite_sequence') ORDER BY name
+                    SELECT name FROM sqlite_master WHERE (type = 'table' \
+                    AND name NOT IN ('imports', 'grdb_migrations', 'sqlite_sequence')) \
+                    OR name IN ('quantity_samples', 'category_samples') ORDER BY name
                     """)
             var dump: [String: [String]] = [:]
             for table in tables {
