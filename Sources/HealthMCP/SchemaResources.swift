@@ -44,6 +44,8 @@ struct SchemaResources: Sendable {
           `weight_samples` (`kilograms`, always kg).
         - `category_samples`: sleep stages, stand hours, mindfulness... (`value` is the value's name, such as
           `HKCategoryValueSleepAnalysisAsleepREM`).
+        - Both are views over `quantity_sample_rows` and `category_sample_rows`, which keep the type, source and
+          device as keys into `sample_types`, `sample_sources` and `devices`: query the views.
         - `workouts` (`activity_type`, duration, distance, energy), with `workout_statistics`, `workout_events`
           and `routes`/`route_points`.
         - `activity_summaries`: the rings per day (move, exercise, stand and their goals).
