@@ -87,6 +87,16 @@ import Testing
         #expect(out.contains("sourceName=\"A &amp; B\""))
     }
 
+    @Test("Every description of a chunk is rewritten; other entities in one stay, and so does a cut entity")
+    func severalValues() {
+        let other =
+            "<Record device=\"&lt;&lt;HKDevice: 0x1&gt;, name:A &amp; B, software:9&gt;\" value=\"&lt;\"/>\n"
+        let out = rewritten(Self.line + other + "<Record device=\"&lt;&lt;HKDevice: 0x2&gt;&l")
+        #expect(out.contains("device=\"        HKDevice: 0x283a1c0f0    , name:Apple Watch"))
+        #expect(out.contains("device=\"        HKDevice: 0x1    , name:A &amp; B, software:9    \" value=\"&lt;\""))
+        #expect(out.hasSuffix("device=\"&lt;&lt;HKDevice: 0x2&gt;&l"))
+    }
+
     @Test("A description cut by the end of a chunk is left whole")
     func cutValue() {
         let cut = String(Self.line.prefix(60))
