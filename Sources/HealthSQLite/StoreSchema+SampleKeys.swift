@@ -138,7 +138,7 @@ extension StoreSchema {
                 LEFT JOIN devices d ON d.id = r.device_id;
             CREATE TRIGGER \(view)_insert INSTEAD OF INSERT ON \(view) BEGIN
                 \(addKeys)
-                INSERT OR IGNORE INTO \(rowTable) (uuid, type_id, source_id, device_id, \(plain.joined(separator: ", ")), deleted_by, replaced_by)
+                INSERT INTO \(rowTable) (uuid, type_id, source_id, device_id, \(plain.joined(separator: ", ")), deleted_by, replaced_by)
                 VALUES (NEW.uuid, \(keyOfNew), \(values), NEW.deleted_by, NEW.replaced_by);
             END;
             CREATE TRIGGER \(view)_update INSTEAD OF UPDATE ON \(view) BEGIN

@@ -101,6 +101,15 @@ import Testing
             #expect(written[1][2] as String? == "Somebody")
             #expect(written[1][3] as String? == nil && written[1][4] as String? == "{\"name\":\"Box\"}")
 
+            // A row that is there already is refused, as the table refused it, unless the statement says otherwise.
+            let again = """
+                INSERT INTO quantity_samples (uuid, type, start_date, start_unix, end_date, end_unix, value)
+                SELECT uuid, type, start_date, start_unix, end_date, end_unix, value FROM quantity_samples WHERE uuid = 'A'
+                """
+            #expect(throws: DatabaseError.self) { try db.execute(sql: again) }
+            try db.execute(sql: again.replacingOccurrences(of: "INSERT INTO", with: "INSERT OR IGNORE INTO"))
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM quantity_samples WHERE uuid = 'A'") == 1)
+
             try db.execute(sql: "UPDATE quantity_samples SET value = 9, source_name = 'Other' WHERE uuid = 'B'")
             #expect(
                 try Row.fetchOne(db, sql: "SELECT value, source_name FROM quantity_samples WHERE uuid = 'B'")
