@@ -29,6 +29,21 @@ import Testing
         #expect(report.counts["HKQuantityTypeIdentifierBloodPressureSystolic"]?.new == 2)
     }
 
+    @Test("A record whose type is empty is counted, and its ID kept for the run's sightings")
+    func emptyType() throws {
+        // A vision prescription whose `type` attribute is missing has the empty type.
+        let body = """
+             <VisionPrescription dateIssued="2024-04-01 00:00:00 +0200" expirationDate="2026-04-01 00:00:00 +0200">
+              <RightEye sphere="-1.25" sphereUnit="D"/>
+             </VisionPrescription>
+             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:10:00 +0200" value="1"/>
+            """
+        let (records, report) = try stream(minimalExport(body))
+        #expect(records.contains { $0.record.kind == .visionPrescription && $0.record.type.isEmpty })
+        #expect(report.counts[""]?.new == 1)
+        #expect(report.total.new == records.count)
+    }
+
     @Test("Selecting blood pressure yields the correlations and their members only")
     func selection() throws {
         let body =

@@ -258,3 +258,25 @@ import Testing
         #expect(rings == [#""2024-05-10"|480.0|500.0|"kcal"|0.0|0.0|35.0|30.0|10.0|12.0"#])
     }
 }
+
+@Suite struct EmptyTypeImportTests {
+    @Test("A record with an empty type is stored once: a second import of the export finds nothing new or gone")
+    func emptyTypeTwice() throws {
+        let folder = TemporaryFolder()
+        let path = folder.path + "/export.xml"
+        try minimalExport(
+            """
+             <VisionPrescription dateIssued="2024-04-01 00:00:00 +0200" expirationDate="2026-04-01 00:00:00 +0200">
+              <RightEye sphere="-1.25" sphereUnit="D"/>
+             </VisionPrescription>
+             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-05-30 08:00:00 +0200" endDate="2024-05-30 08:10:00 +0200" value="1"/>
+            """
+        ).write(toFile: path, atomically: true, encoding: .utf8)
+        let first = try importFile(path, into: folder.database, window: .all, windowGiven: true)
+        #expect(first.total.new == 3)
+        #expect(try rowCount(folder.database, "vision_prescriptions") == 1)
+        let second = try importFile(path, into: folder.database, window: .all, windowGiven: true)
+        #expect(second.total.new == 0 && second.total.deleted == 0, "\(second.total)")
+        #expect(second.total.alreadyImported == 3)
+    }
+}

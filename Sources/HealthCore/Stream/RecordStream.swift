@@ -12,7 +12,7 @@ public final class RecordStream {
     private var counts: [String: TypeCounts] = [:]
     /// The type of the last record counted, and its counts not yet in ``counts``: exports list a
     /// type's records together, so most records count without hashing their type.
-    private var recent = RecentType(type: "", isMemberType: false)
+    private var recent = RecentType(type: "", isMemberType: false, isCounting: false)
     /// IDs of records whose types can be correlation members, so members are yielded once.
     private var memberCandidates = CorrelationMembers()
     /// Records whose content can change, seen in this run: their repeats are marked.
@@ -24,6 +24,9 @@ public final class RecordStream {
     private struct RecentType {
         var type: String
         var isMemberType: Bool
+        /// False only before the first record: a record's type can be empty (a vision
+        /// prescription without its `type`), so no type name can mark that state.
+        var isCounting = true
         var counts = TypeCounts()
         var keys: [UInt64] = []
     }
@@ -183,7 +186,7 @@ public final class RecordStream {
     /// whether its records can be correlation members.
     @discardableResult
     private func countingType(_ type: String) -> Bool {
-        if recent.type != type {
+        if recent.type != type || !recent.isCounting {
             flushRecent()
             recent = RecentType(type: type, isMemberType: Self.canBeCorrelationMember(type))
         }
@@ -191,7 +194,7 @@ public final class RecordStream {
     }
 
     private func flushRecent() {
-        guard !recent.type.isEmpty else { return }
+        guard recent.isCounting else { return }
         counts[recent.type] = (counts[recent.type] ?? TypeCounts()) + recent.counts
         recent.counts = TypeCounts()
         handOverKeys()
