@@ -104,7 +104,7 @@ extension RecordWriter {
                 sql:
                     "DELETE FROM quantity_sample_rows WHERE \(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ?",
                 arguments: [sample.header.type, sample.header.startDate.secondsSince1970, uuid])
-            try db.execute(sql: "DELETE FROM heartbeats WHERE sample_uuid = ?", arguments: [uuid])
+            try db.execute(sql: "DELETE FROM heartbeat_series WHERE sample_uuid = ?", arguments: [uuid])
         case .category(let sample):
             try db.execute(
                 sql:

@@ -47,8 +47,7 @@ final class RecordWriter {
         self.db = db
         metadataRows = RowInserter(
             db, "INSERT OR IGNORE INTO metadata (record_uuid, position, key, value)", columns: 4)
-        heartbeatRows = RowInserter(
-            db, "INSERT OR IGNORE INTO heartbeats (sample_uuid, position, bpm, time_unix_ms, written_time)", columns: 5)
+        heartbeatRows = RowInserter(db, "INSERT OR IGNORE INTO heartbeat_series (sample_uuid, beats)", columns: 2)
         quantityRows = RowInserter(db, Self.quantityHead, columns: Self.quantityColumns)
         keys = SampleKeys(db)
     }
@@ -131,7 +130,7 @@ final class RecordWriter {
             for (owner, entries) in pendingMetadata { try bindMetadata(entries, owner: owner) }
         }
         if beatCount > 0 {
-            heartbeatRows.begin(rows: beatCount)
+            heartbeatRows.begin(rows: pendingBeats.count)
             for (owner, beats) in pendingBeats { try bindBeats(beats, owner: owner) }
         }
         return true
@@ -314,17 +313,27 @@ final class RecordWriter {
         }
     }
 
-    /// Binds `beats` as rows of ``heartbeatRows`` (announced by the caller).
+    /// Binds a sample's `beats` as one row of ``heartbeatRows`` (announced by the caller): a JSON
+    /// array of `[bpm, time_unix_ms, written_time]`, which the `heartbeats` view spreads out.
     private func bindBeats(_ beats: [Heartbeat], owner: RecordID) throws {
-        for (position, beat) in beats.enumerated() {
-            let statement = try heartbeatRows.row()
-            statement.text(owner)
-            statement.integer(position)
-            statement.real(beat.bpm)
-            statement.integer(beat.millisecondsSince1970)
-            statement.text(beat.writtenTime)
-            try heartbeatRows.endRow()
+        let statement = try heartbeatRows.row()
+        statement.text(owner)
+        statement.json { json in
+            json.beginArray()
+            for beat in beats {
+                json.beginArray()
+                json.number(beat.bpm)
+                if let milliseconds = beat.millisecondsSince1970 {
+                    json.integer(Int(milliseconds))
+                } else {
+                    json.null()
+                }
+                json.string(beat.writtenTime)
+                json.endArray()
+            }
+            json.endArray()
         }
+        try heartbeatRows.endRow()
     }
 
     static let quantityExtra = ["value", "unit", "value_text"]
@@ -356,7 +365,7 @@ final class RecordWriter {
         touch(sample.header)
         try writeMetadata(sample.metadata, owner: id)
         if !sample.beats.isEmpty {
-            heartbeatRows.begin(rows: sample.beats.count)
+            heartbeatRows.begin(rows: 1)
             try bindBeats(sample.beats, owner: id)
         }
         return true

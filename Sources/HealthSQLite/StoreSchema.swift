@@ -28,6 +28,7 @@ public enum StoreSchema {
         registerMarkedIndexes(&migrator)
         registerProfile(&migrator)
         registerSampleKeys(&migrator)
+        registerHeartbeatSeries(&migrator)
         return migrator
     }
 

@@ -28,13 +28,16 @@ import Testing
         }
     }
 
-    @Test("a schema 3 store holding an export's samples is moved to the rows a new store of the same export holds")
+    @Test(
+        "a schema 3 store holding an export's samples and beats is moved to the rows a new store of the same export holds"
+    )
     func olderStoreMovesToTheSameRows() throws {
         let folder = TemporaryFolder()
         try importFile(StoreStatusTests.sampleExport, into: folder.database, window: .all, windowGiven: true)
         let fresh = try DatabaseQueue(path: folder.database)
-        let views = try Self.rows(fresh, ["quantity_samples", "category_samples"])
+        let views = try Self.rows(fresh, ["quantity_samples", "category_samples", "heartbeats"])
         #expect(views["quantity_samples"]!.count > 40 && views["category_samples"]!.count > 5)
+        #expect(views["heartbeats"]!.count > 10)
         let devices = try fresh.read { db in
             try Int.fetchOne(db, sql: "SELECT count(DISTINCT device) FROM quantity_samples WHERE device LIKE '{%'")
         }
@@ -49,6 +52,7 @@ import Testing
             try db.inTransaction {
                 try db.execute(sql: "INSERT INTO main.quantity_samples SELECT * FROM fresh.quantity_samples")
                 try db.execute(sql: "INSERT INTO main.category_samples SELECT * FROM fresh.category_samples")
+                try db.execute(sql: "INSERT INTO main.heartbeats SELECT * FROM fresh.heartbeats")
                 return .commit
             }
             try db.execute(sql: "DETACH DATABASE fresh")
@@ -57,7 +61,7 @@ import Testing
 
         try StoreSchema.migrator.migrate(old)
         #expect(try old.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
-        #expect(try Self.rows(old, ["quantity_samples", "category_samples"]) == views)
+        #expect(try Self.rows(old, ["quantity_samples", "category_samples", "heartbeats"]) == views)
         // Keys come from the values: the moved rows are byte for byte a new store's.
         #expect(try Self.rows(old, Self.keyedTables) == Self.rows(fresh, Self.keyedTables))
         try old.read { db in

@@ -114,7 +114,7 @@ func dumpTables(_ database: String) throws -> [String: [String]] {
             sql:
                 """
                 SELECT name FROM sqlite_master WHERE (type = 'table' AND name NOT IN ('imports', 'grdb_migrations', 'sqlite_sequence'))
-                    OR name IN ('quantity_samples', 'category_samples')
+                    OR name IN ('quantity_samples', 'category_samples', 'heartbeats')
                 """
         )
         var dump: [String: [String]] = [:]

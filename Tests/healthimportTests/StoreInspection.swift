@@ -20,7 +20,7 @@ enum StoreInspection {
                 sql: """
                     SELECT name FROM sqlite_master WHERE (type = 'table' \
                     AND name NOT IN ('imports', 'grdb_migrations', 'sqlite_sequence')) \
-                    OR name IN ('quantity_samples', 'category_samples') ORDER BY name
+                    OR name IN ('quantity_samples', 'category_samples', 'heartbeats') ORDER BY name
                     """)
             var dump: [String: [String]] = [:]
             for table in tables {
