@@ -65,7 +65,7 @@ struct PostgresViewsTests {
     static func compare(_ sqlite: HealthStore, _ postgres: PostgresStore) throws -> Int {
         let other = TestPostgres.freshPerson("nobody")
         let views = try sqlite.read { db in
-            // The sample and heartbeat views are SQLite's record tables, which the store contract compares.
+            // The sample and heartbeat views are SQLite's record tables: the store contract compares their counts.
             try String.fetchAll(
                 db,
                 sql: """
