@@ -27,8 +27,11 @@ extension StoreSchema {
         "category_samples": [("value", "TEXT"), ("raw_value", "INTEGER")],
     ]
 
+    /// The name of the migration to keyed sample rows, after which an older store is vacuumed.
+    static let sampleKeysMigration = "v4-sample-keys"
+
     static func registerSampleKeys(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v4-sample-keys") { db in
+        migrator.registerMigration(sampleKeysMigration) { db in
             try db.execute(sql: keyTables)
             for view in ["quantity_samples", "category_samples"] {
                 for type in try String.fetchAll(db, sql: "SELECT DISTINCT type FROM \(view)") {
