@@ -87,7 +87,6 @@ final class RecordWriter {
         pendingMetadata.removeAll(keepingCapacity: true)
         pendingBeats.removeAll(keepingCapacity: true)
         var metadataCount = 0
-        var beatCount = 0
         var earliest = Int64.max
         var latest = Int64.min
         var type = ""
@@ -108,7 +107,6 @@ final class RecordWriter {
             }
             if !sample.beats.isEmpty {
                 pendingBeats.append((item.id, sample.beats))
-                beatCount += sample.beats.count
             }
         }
         if try Self.repeatsAnID(items) || hasQuantities(type: type, from: earliest, through: latest) {
@@ -129,7 +127,7 @@ final class RecordWriter {
             metadataRows.begin(rows: metadataCount)
             for (owner, entries) in pendingMetadata { try bindMetadata(entries, owner: owner) }
         }
-        if beatCount > 0 {
+        if !pendingBeats.isEmpty {
             heartbeatRows.begin(rows: pendingBeats.count)
             for (owner, beats) in pendingBeats { try bindBeats(beats, owner: owner) }
         }

@@ -387,9 +387,9 @@ struct TagScanner {
 enum DeviceEntities {
     // The patterns as they lie in memory, read with one unaligned load each: this pass runs
     // over every byte of the export, and a loop over `[UInt8]` patterns cost 11 % of `summary`.
-    private static let attribute = UInt64(littleEndianBytes: "device=\"")
-    private static let lessThan = UInt32(truncatingIfNeeded: UInt64(littleEndianBytes: "&lt;"))
-    private static let greaterThan = UInt32(truncatingIfNeeded: UInt64(littleEndianBytes: "&gt;"))
+    private static let attribute = UInt64(loadedFrom: "device=\"")
+    private static let lessThan = UInt32(loadedFrom: "&lt;")
+    private static let greaterThan = UInt32(loadedFrom: "&gt;")
 
     static func rewrite(_ bytes: UnsafeMutableRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
@@ -422,12 +422,13 @@ enum DeviceEntities {
     }
 }
 
-extension UInt64 {
-    /// The first eight bytes of `text` (zeros after its end), as a little-endian load of them reads.
-    fileprivate init(littleEndianBytes text: StaticString) {
-        var value: UInt64 = 0
-        let bytes = UnsafeBufferPointer(start: text.utf8Start, count: Swift.min(text.utf8CodeUnitCount, 8))
-        for (shift, byte) in bytes.enumerated() { value |= UInt64(byte) << (8 * UInt64(shift)) }
-        self = UInt64(littleEndian: value)
+extension FixedWidthInteger {
+    /// What an unaligned load of `text`'s first bytes (zeros after its end) reads, on any byte order.
+    fileprivate init(loadedFrom text: StaticString) {
+        var value: Self = 0
+        let bytes = UnsafeBufferPointer(
+            start: text.utf8Start, count: Swift.min(text.utf8CodeUnitCount, Self.bitWidth / 8))
+        for (shift, byte) in bytes.enumerated() { value |= Self(byte) << (8 * shift) }
+        self = Self(littleEndian: value)
     }
 }
