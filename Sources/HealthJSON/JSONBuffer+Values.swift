@@ -29,7 +29,12 @@ extension JSONBuffer {
 
     /// `{"name": ..., "manufacturer": ..., ...}` of a device, absent fields left out.
     public mutating func object(_ device: Device) {
+        if let last = lastDevice, last.device == device {
+            value(json: last.json)
+            return
+        }
         beginObject()
+        let start = count - 1
         field("name", device.name)
         field("manufacturer", device.manufacturer)
         field("model", device.model)
@@ -40,6 +45,7 @@ extension JSONBuffer {
             string(entry.value)
         }
         endObject()
+        lastDevice = (device, Array(bytes[start...]))
     }
 
     /// `["a", "b"]`.

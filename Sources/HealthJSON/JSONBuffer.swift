@@ -9,6 +9,11 @@ public struct JSONBuffer: ~Copyable {
     /// How many bytes are written.
     public private(set) var count = 0
     private var needsComma = false
+    /// The device ``object(_:)-(Device)`` wrote last, and its JSON: records come in runs from
+    /// one device, so most of them copy these bytes instead of writing five strings again.
+    var lastDevice: (device: Device, json: [UInt8])?
+    /// Writes ``timestamp(_:)``'s text, reusing the day and offset of the one before.
+    private var timestampText = TimestampText()
 
     /// Creates an empty buffer.
     public init(capacity: Int = 1 << 16) {
@@ -59,6 +64,13 @@ public struct JSONBuffer: ~Copyable {
             (storage + count).update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         }
         count += bytes.count
+    }
+
+    /// Appends `json`, one complete value written before, as the next value.
+    mutating func value(json: [UInt8]) {
+        separate()
+        json.withUnsafeBytes { put($0) }
+        needsComma = true
     }
 
     /// Appends raw text (already valid JSON or plain output).
@@ -234,7 +246,7 @@ public struct JSONBuffer: ~Copyable {
         reserve(ExportTimestamp.maximumISO8601Length + 2)
         storage[count] = UInt8(ascii: "\"")
         count += 1
-        count += value.writeISO8601(into: storage + count)
+        count += timestampText.write(value, into: storage + count)
         storage[count] = UInt8(ascii: "\"")
         count += 1
         needsComma = true

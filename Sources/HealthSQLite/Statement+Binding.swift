@@ -19,14 +19,16 @@ import HealthJSON
 final class BoundStatement {
     private let statement: Statement
     private let handle: OpaquePointer
-    private var column: Int32 = 0
+    // A statement binds on one thread at a time and never lends these out; the dynamic
+    // exclusivity checks of every bound column cost more than binding it.
+    @exclusivity(unchecked) private var column: Int32 = 0
     private let arena: UnsafeMutablePointer<UInt8>
-    private var arenaUsed = 0
+    @exclusivity(unchecked) private var arenaUsed = 0
     private static let arenaCapacity = 1 << 16
     /// Reused by ``json(_:)``, so a JSON column costs no allocation per row.
-    private var jsonBuffer = JSONBuffer(capacity: 512)
+    @exclusivity(unchecked) private var jsonBuffer = JSONBuffer(capacity: 512)
     /// Writes ``timestamp(_:)``'s text, reusing the day and offset of the previous one.
-    private var timestampText = TimestampText()
+    @exclusivity(unchecked) private var timestampText = TimestampText()
 
     /// Wraps a prepared (cached) statement.
     init(_ statement: Statement) {

@@ -128,3 +128,29 @@ import Testing
         }
     }
 }
+
+@Suite struct DeviceJSONTests {
+    func text(_ devices: [Device]) -> String {
+        var buffer = JSONBuffer()
+        buffer.beginArray()
+        for device in devices { buffer.object(device) }
+        buffer.endArray()
+        return buffer.text
+    }
+
+    @Test("A device written again, equal or changed, gives the bytes a fresh buffer gives")
+    func repeatedDevices() {
+        let watch = Device(name: "Apple Watch", manufacturer: "Apple Inc.", hardware: "Watch6,1")
+        var newer = watch
+        newer.software = "11.0"
+        let phone = Device(name: "iPhone", other: [MetadataEntry(key: "firmware", value: "\"1\"")])
+        let sequence = [watch, watch, phone, watch, newer, newer, watch]
+        let expected =
+            "[" + sequence.map { text([$0]).dropFirst().dropLast() }.joined(separator: ",") + "]"
+        #expect(text(sequence) == expected)
+        #expect(
+            text([watch, newer])
+                == #"[{"name":"Apple Watch","manufacturer":"Apple Inc.","hardware":"Watch6,1"},"#
+                + #"{"name":"Apple Watch","manufacturer":"Apple Inc.","hardware":"Watch6,1","software":"11.0"}]"#)
+    }
+}

@@ -30,8 +30,8 @@ public final class AnchorPolicy: ImportPolicy {
     private var states: [String: TypeState] = [:]
     /// The type of the last record decided and its state: an export lists a type's records
     /// together, so most records skip the dictionary.
-    private var lastType: String?
-    private var lastState: TypeState?
+    @exclusivity(unchecked) private var lastType: String?
+    @exclusivity(unchecked) private var lastState: TypeState?
     private var facts: ExportFacts?
     /// Hands on records imported before whose content can change (``RecordDecision/recheck``),
     /// for a store that compares them; `records --state` has nothing to compare with.
@@ -39,8 +39,9 @@ public final class AnchorPolicy: ImportPolicy {
 
     private final class TypeState {
         let anchor: Anchor?
-        var newest: Int64?
-        var boundary = Set<RecordID>()
+        // Used on the deciding thread only, once per record.
+        @exclusivity(unchecked) var newest: Int64?
+        @exclusivity(unchecked) var boundary = Set<RecordID>()
         init(anchor: Anchor?) { self.anchor = anchor }
 
         func track(creation: Int64, id: RecordID) {

@@ -39,7 +39,8 @@ public final class WindowPolicy: ImportPolicy {
     /// The window asked for.
     public let window: ImportWindow
     /// The first instant inside it, once ``prepare(facts:)`` has run.
-    public private(set) var start: ExportTimestamp?
+    // Set once before the first record, then read for every record on one thread.
+    @exclusivity(unchecked) public private(set) var start: ExportTimestamp?
     private let now: ExportTimestamp
 
     /// A policy for `window`; `now` stands in for a missing `ExportDate`.

@@ -8,18 +8,20 @@ public final class RecordStream {
     private let reader: any RecordSource
     private let selection: TypeSelection
     private let policy: any ImportPolicy
-    private var identity = RecordIdentity()
-    private var counts: [String: TypeCounts] = [:]
+    // The stream runs on one thread and never lends these out: the per-record dynamic
+    // exclusivity checks cost more than the identity of a plain record.
+    @exclusivity(unchecked) private var identity = RecordIdentity()
+    @exclusivity(unchecked) private var counts: [String: TypeCounts] = [:]
     /// The type of the last record counted, and its counts not yet in ``counts``: exports list a
     /// type's records together, so most records count without hashing their type.
-    private var recent = RecentType(type: "", isMemberType: false, isCounting: false)
+    @exclusivity(unchecked) private var recent = RecentType(type: "", isMemberType: false, isCounting: false)
     /// IDs of records whose types can be correlation members, so members are yielded once.
-    private var memberCandidates = CorrelationMembers()
+    @exclusivity(unchecked) private var memberCandidates = CorrelationMembers()
     /// Records whose content can change, seen in this run: their repeats are marked.
-    private var changeable = ChangeableRepeats()
+    @exclusivity(unchecked) private var changeable = ChangeableRepeats()
 
     /// The IDs of the records taken or recognised, per type (for repeats and deletions).
-    private var sightings = RunSightings()
+    @exclusivity(unchecked) private var sightings = RunSightings()
 
     private struct RecentType {
         var type: String
@@ -56,7 +58,7 @@ public final class RecordStream {
     /// overlaps with identity, encoding and storage. The policy's ``ImportPolicy/prepare(facts:)``
     /// and ``ImportPolicy/earliestStart(kind:type:)`` run on the parsing thread, before the
     /// records they concern reach ``ImportPolicy/decide(_:id:)`` on the caller's.
-    public func run(_ body: @escaping (IdentifiedRecord) throws -> Void) throws -> StreamReport {
+    public func run(_ body: (IdentifiedRecord) throws -> Void) throws -> StreamReport {
         let selection = self.selection
         let policy = self.policy
         reader.plan = { kind, type in

@@ -1,5 +1,5 @@
 /// One typed record read from an export: what the reader yields for each top-level element.
-public enum HealthRecord: Sendable, Equatable {
+public indirect enum HealthRecord: Sendable, Equatable {
     /// The export's own facts (`ExportDate`, `Me`, locale, version); yielded once, first.
     case export(ExportFacts)
     /// A numeric sample (`Record` of a quantity type other than body mass).

@@ -1,12 +1,10 @@
-import HealthExport
-
 /// Writes timestamps as ``ExportTimestamp/writeISO8601(into:)`` does, byte for byte, keeping the
 /// text of the last local day and the last offset.
 ///
-/// A statement's timestamps mostly share both with the one before (a sample's creation, start
+/// A record's timestamps mostly share both with the one before (a sample's creation, start
 /// and end; the next sample of the same day), so most cost a copy of the day instead of a
-/// calendar computation.
-struct TimestampText {
+/// calendar computation. The store's statements and the JSON lines write through one each.
+public struct TimestampText {
     /// Local days since 1970 of ``day``.
     private var dayNumber = Int64.min
     /// `yyyy-MM-dd` of ``dayNumber``.
@@ -16,11 +14,14 @@ struct TimestampText {
     /// `+hh:mm` of ``offsetMinutes``.
     private var offset: (UInt32, UInt16) = (0, 0)
 
+    /// Starts with no day or offset known.
+    public init() {}
+
     /// Writes `value` at `out` (at most ``ExportTimestamp/maximumISO8601Length`` bytes); returns
     /// how many bytes it wrote.
-    mutating func write(_ value: ExportTimestamp, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    public mutating func write(_ value: ExportTimestamp, into out: UnsafeMutablePointer<UInt8>) -> Int {
         let local = value.secondsSince1970 + Int64(value.offsetMinutes) * 60
-        let days = Self.floorDiv(local, 86_400)
+        let days = floorDiv(local, 86_400)
         if days != dayNumber {
             withUnsafeMutableBytes(of: &day) { bytes in
                 _ = CalendarDay(daysSince1970: Int32(truncatingIfNeeded: days))
@@ -55,10 +56,5 @@ struct TimestampText {
     private static func two(_ value: Int, at out: UnsafeMutableRawPointer) {
         out.storeBytes(of: UInt8(truncatingIfNeeded: 48 + value / 10), as: UInt8.self)
         (out + 1).storeBytes(of: UInt8(truncatingIfNeeded: 48 + value % 10), as: UInt8.self)
-    }
-
-    private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        let q = a / b
-        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }
 }
