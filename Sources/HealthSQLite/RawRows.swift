@@ -12,7 +12,8 @@ struct RawRows {
 
     init(_ db: Database, sql: String, arguments: StatementArguments) throws {
         self.db = db
-        statement = try db.makeStatement(sql: sql)
+        // Cached: the statistics run the same few queries for every type and month.
+        statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
         handle = statement.sqliteStatement
     }
