@@ -86,25 +86,39 @@ enum DeletionScan {
         }
     }
 
-    /// Parses a UUID's 36 characters without allocating.
+    /// The ID written as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (either case), or `nil`.
     static func parseID(_ text: UnsafePointer<UInt8>, count: Int) -> RecordID? {
-        guard count == 36 else { return nil }
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        var nibbles = 0
-        for index in 0..<36 {
-            let byte = text[index]
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte - UInt8(ascii: "A") + 10
-            case UInt8(ascii: "-"): continue
-            default: return nil
+        let dash = UInt8(ascii: "-")
+        guard count == 36, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else { return nil }
+        // Every stored record is visited once per run: a table look-up per digit, no branches on
+        // the digit's range.
+        return hexValues.withUnsafeBufferPointer { table in
+            var invalid: UInt8 = 0
+            @inline(__always) func add(_ digits: Range<Int>, to value: inout UInt64) {
+                for index in digits {
+                    let digit = table[Int(text[index])]
+                    invalid |= digit
+                    value = value << 4 | UInt64(digit & 0x0F)
+                }
             }
-            if nibbles < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
-            nibbles += 1
+            var high: UInt64 = 0
+            var low: UInt64 = 0
+            add(0..<8, to: &high)
+            add(9..<13, to: &high)
+            add(14..<18, to: &high)
+            add(19..<23, to: &low)
+            add(24..<36, to: &low)
+            return invalid & 0x80 == 0 ? RecordID(high: high, low: low) : nil
         }
-        return nibbles == 32 ? RecordID(high: high, low: low) : nil
+    }
+
+    /// Each byte's value as a hexadecimal digit, or 0x80 for a byte that is not one.
+    private static let hexValues: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0x80
+        }
     }
 }

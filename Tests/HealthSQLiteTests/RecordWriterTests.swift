@@ -99,6 +99,24 @@ import Testing
         #expect(writer.outcome.alreadyStored.values.reduce(0, +) == 60 + 10)
     }
 
+    @Test("A stored ID's text parses back to the ID, in either case; anything else is refused")
+    func storedIDText() {
+        func parse(_ text: String) -> RecordID? {
+            var text = text
+            return text.withUTF8 { DeletionScan.parseID($0.baseAddress!, count: $0.count) }
+        }
+        let id = RecordID(high: 0x0123_4567_89AB_CDEF, low: 0xFEDC_BA98_7654_3210)
+        #expect(parse(id.description) == id)
+        #expect(parse(id.description.lowercased()) == id)
+        #expect(parse("00000000-0000-0000-0000-000000000000") == RecordID(high: 0, low: 0))
+        #expect(parse("FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF") == RecordID(high: .max, low: .max))
+        #expect(parse("01234567-89AB-CDEF-FEDC-BA987654321") == nil)
+        #expect(parse("0123456789AB-CDEF-FEDC-BA98-76543210") == nil)
+        #expect(parse("01234567-89AB-CDEF-FEDC-BA987654321G") == nil)
+        #expect(parse("01234567-89AB-CDEF-FEDC-BA98765432 0") == nil)
+        #expect(parse("01234567-89AB-CDEF-FEDC-BA9876543210 ") == nil)
+    }
+
     @Test("A record ID's text is its canonical form")
     func recordIDText() {
         let id = RecordID(high: 0x0123_4567_89AB_CDEF, low: 0xFEDC_BA98_7654_3210)
