@@ -10,8 +10,10 @@
 /// file, and `finish()` merges them back; a type whose keys went there is
 /// compared against the store by a merge too (``DeletionFinder``), never loaded whole.
 public struct RunSightings: Sendable {
-    /// Keys held in memory at the most (8 MB) before they go to a temporary file.
-    public static let defaultMemoryLimit = 1 << 20
+    /// Keys held in memory at the most (2 MB) before they go to a temporary file. Arrays grow by
+    /// doubling, so the keys' memory peaks at up to twice this; at 8 MB it was most of the
+    /// growth of a read's peak from a 200 MB to a 1 GB export, and the runs cost little to merge.
+    public static let defaultMemoryLimit = 1 << 18
 
     /// A type's distinct keys (lowest bit clear), sorted: in memory, or a run of the temporary file.
     enum KeyList: Sendable {
