@@ -24,6 +24,7 @@ struct PostgresViewsTests {
         let postgres = try PostgresStore.open(url: TestPostgres.url!, person: TestPostgres.freshPerson("views"))
         try StoreContract(backend: .postgres).importFile(path, into: postgres, window: .all, windowGiven: true)
         #expect(try Self.compare(sqlite, postgres) > 100)
+        #expect(try Self.compareRecords(sqlite, postgres) > 20)
     }
 
     /// A later export without some samples (marked deleted) and with others changed leaves the
@@ -58,6 +59,40 @@ struct PostgresViewsTests {
             #expect(second.report!.total.deleted == seen / 3, "\(second.report!.total)")
         }
         #expect(try Self.compare(sqlite, postgres) > 100)
+        #expect(try Self.compareRecords(sqlite, postgres) > 20)
+    }
+
+    /// Compares SQLite's sample and heartbeat views with PostgreSQL's tables of the same names,
+    /// row for row in their keys' order, with whether a row is marked deleted in place of the
+    /// import that marked it (each store numbers its imports); returns the rows compared.
+    static func compareRecords(_ sqlite: HealthStore, _ postgres: PostgresStore) throws -> Int {
+        let orders = [
+            ("quantity_samples", "uuid", #"uuid COLLATE "C""#), ("category_samples", "uuid", #"uuid COLLATE "C""#),
+            ("heartbeats", "sample_uuid, position", #"sample_uuid COLLATE "C", position"#),
+        ]
+        var rowsSeen = 0
+        for (table, order, postgresOrder) in orders {
+            let columns = try sqlite.read { db in try db.columns(in: table).map(\.name) }
+            #expect(columns.count >= 5, "\(table)")
+            let list = columns.map { $0 == "deleted_by" ? "CASE WHEN deleted_by IS NULL THEN 0 ELSE 1 END" : $0 }
+            let expected = try sqlite.read { db in
+                try Row.fetchAll(db, sql: "SELECT \(list.joined(separator: ", ")) FROM \(table) ORDER BY \(order)")
+                    .map { row in list.indices.map { Self.normal(row[$0] as DatabaseValue) } }
+            }
+            let rows = try Blocking.run {
+                try await postgres.query(
+                    "SELECT \(list.map { "(\($0))::text" }.joined(separator: ", ")) FROM \(table) "
+                        + "WHERE person = $1 ORDER BY \(postgresOrder)", PostgresStore.binds([postgres.person]))
+            }
+            let found = try rows.map { row in try row.map { Self.normal(text: try $0.decode(String?.self)) } }
+            #expect(found.count == expected.count, "\(table)")
+            for (index, (foundRow, expectedRow)) in zip(found, expected).enumerated() where foundRow != expectedRow {
+                Issue.record("\(table) row \(index): \(foundRow) against SQLite's \(expectedRow)")
+                break
+            }
+            rowsSeen += expected.count
+        }
+        return rowsSeen
     }
 
     /// Compares every view and statistics table of `sqlite` with `postgres`'s for its person
@@ -65,7 +100,7 @@ struct PostgresViewsTests {
     static func compare(_ sqlite: HealthStore, _ postgres: PostgresStore) throws -> Int {
         let other = TestPostgres.freshPerson("nobody")
         let views = try sqlite.read { db in
-            // The sample and heartbeat views are SQLite's record tables: the store contract compares their counts.
+            // The sample and heartbeat views are SQLite's record tables: `compareRecords` compares them.
             try String.fetchAll(
                 db,
                 sql: """
