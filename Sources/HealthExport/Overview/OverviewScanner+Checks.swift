@@ -61,7 +61,12 @@ extension OverviewScanner {
         var seen: UInt64 = 0
         var collided = false
         for attribute in attributes {
-            let key = UInt64(attribute.nameLength &+ Int(attribute.name[attribute.nameLength - 1]) &* 7) & 63
+            // Length, first and last byte: no two attributes of a `Record`, `MetadataEntry`,
+            // `ActivitySummary` or sample header share a key, so their tags skip the pairwise
+            // comparison below (length and last byte alone put `sourceVersion` with `creationDate`).
+            let name = attribute.name
+            let key =
+                UInt64(attribute.nameLength &* 13 &+ Int(name[0]) &* 7 &+ Int(name[attribute.nameLength - 1]) &* 3) & 63
             if seen & (1 << key) != 0 { collided = true }
             seen |= 1 << key
         }
