@@ -60,6 +60,11 @@ import Testing
         #expect(try old.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
 
         try old.close()
+        // Read-only, the store stays schema 3, and statistics computed from its samples are a new store's.
+        let hourly = StatisticsQuery(type: "HKQuantityTypeIdentifierHeartRate", period: .hour)
+        let freshHours = try HealthStore.open(path: folder.database, readOnly: true).read { try hourly.rows($0) }
+        #expect(freshHours.count > 5)
+        #expect(try HealthStore.open(path: oldPath, readOnly: true).read { try hourly.rows($0) } == freshHours)
         // Opened for writing as an import opens it: migrated, then vacuumed.
         _ = try HealthStore.open(path: oldPath)
         let migrated = try DatabaseQueue(path: oldPath)
