@@ -44,7 +44,8 @@ enum DeletionScan {
                     throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "scanning \(entry.table)")
                 }
                 guard let text = sqlite3_column_text(handle, 0),
-                    let id = parseID(text, count: Int(sqlite3_column_bytes(handle, 0)))
+                    let id = RecordID(
+                        utf8: UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, 0))))
                 else { continue }
                 try visit(
                     StoredRecord(
@@ -83,42 +84,6 @@ enum DeletionScan {
         } else {
             let statement = try db.cachedStatement(sql: "UPDATE \(entry.table) SET deleted_by = ? WHERE uuid = ?")
             try statement.execute(arguments: [deletedBy, record.id.description])
-        }
-    }
-
-    /// The ID written as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (either case), or `nil`.
-    static func parseID(_ text: UnsafePointer<UInt8>, count: Int) -> RecordID? {
-        let dash = UInt8(ascii: "-")
-        guard count == 36, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else { return nil }
-        // Every stored record is visited once per run: a table look-up per digit, no branches on
-        // the digit's range.
-        return hexValues.withUnsafeBufferPointer { table in
-            var invalid: UInt8 = 0
-            @inline(__always) func add(_ digits: Range<Int>, to value: inout UInt64) {
-                for index in digits {
-                    let digit = table[Int(text[index])]
-                    invalid |= digit
-                    value = value << 4 | UInt64(digit & 0x0F)
-                }
-            }
-            var high: UInt64 = 0
-            var low: UInt64 = 0
-            add(0..<8, to: &high)
-            add(9..<13, to: &high)
-            add(14..<18, to: &high)
-            add(19..<23, to: &low)
-            add(24..<36, to: &low)
-            return invalid & 0x80 == 0 ? RecordID(high: high, low: low) : nil
-        }
-    }
-
-    /// Each byte's value as a hexadecimal digit, or 0x80 for a byte that is not one.
-    private static let hexValues: [UInt8] = (0...255).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
-        default: 0x80
         }
     }
 }

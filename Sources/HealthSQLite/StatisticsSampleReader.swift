@@ -25,13 +25,9 @@ struct StatisticsSampleReader: StatisticsSampleSource {
     /// One bit per `clockMetadata` UUID (a 2^20-bit filter): most samples have no entry, and are told so
     /// without hashing their UUID.
     private var clockFilter = [UInt64](repeating: 0, count: 1 << 14)
-    /// Whether the store has schema 4's keyed sample rows: a store opened read-only is not
-    /// migrated, and a schema 3 store has only the `quantity_samples` table.
-    private let keyedRows: Bool
 
     init(_ db: Database) throws {
         self.db = db
-        keyedRows = try db.tableExists(StoreSchema.rows(of: "quantity_samples"))
         for row in try Row.fetchAll(db, sql: "SELECT name, device_model FROM sources") {
             knownModels[row[0] as String] = row[1] as String?
         }
@@ -80,18 +76,10 @@ struct StatisticsSampleReader: StatisticsSampleSource {
         let table = weight ? "weight_samples" : "quantity_samples"
         // The unit comes back only when it is not the type's own, the offset as seconds: no text per sample.
         let value = weight ? "kilograms, NULL" : "value, CASE WHEN unit = ? THEN NULL ELSE coalesce(unit, '') END"
-        // Quantity samples are read from their keyed rows, not through the view: it would join
-        // the type and device tables for every row, and rows cost a third more to step.
-        let keyed = keyedRows && StoreSchema.sampleRowTables[table] != nil
-        let from =
-            keyed
-            ? "\(StoreSchema.rows(of: table)) AS sample LEFT JOIN sample_sources AS s ON s.id = sample.source_id"
-            : "\(table) AS sample"
         let sql = """
-            SELECT start_unix, end_unix, \(value), \(keyed ? "s.source_name" : "source_name"), start_date, uuid
-            FROM \(from)
-            WHERE \(keyed ? StoreSchema.typeIDMatches : "type = ?") AND start_unix >= ? AND start_unix < ?
-                AND end_unix > ?\(try liveFilter(table))
+            SELECT start_unix, end_unix, \(value), source_name, start_date, uuid
+            FROM \(table) AS sample
+            WHERE type = ? AND start_unix >= ? AND start_unix < ? AND end_unix > ?\(try liveFilter(table))
             """
         var samples: [StatisticsSample] = []
         // Samples longer than a week before the window are not looked for: no cumulative sample lasts that long.

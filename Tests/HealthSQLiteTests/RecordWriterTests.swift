@@ -103,7 +103,7 @@ import Testing
     func storedIDText() {
         func parse(_ text: String) -> RecordID? {
             var text = text
-            return text.withUTF8 { DeletionScan.parseID($0.baseAddress!, count: $0.count) }
+            return text.withUTF8 { RecordID(utf8: UnsafeRawBufferPointer($0)) }
         }
         let id = RecordID(high: 0x0123_4567_89AB_CDEF, low: 0xFEDC_BA98_7654_3210)
         #expect(parse(id.description) == id)

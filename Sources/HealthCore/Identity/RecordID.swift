@@ -54,30 +54,44 @@ public struct RecordID: Sendable, Hashable, Comparable, CustomStringConvertible,
     }
 
     /// Parses the 36 bytes of the canonical form (either case), without allocating.
+    ///
+    /// The deletion scan parses every stored record's ID once per run: a table look-up per
+    /// digit, no branch on the digit's range.
     public init?(utf8 text: UnsafeRawBufferPointer) {
-        guard text.count == 36 else { return nil }
-        var words: (UInt64, UInt64) = (0, 0)
-        var digits = 0
-        for (position, byte) in text.enumerated() {
-            if position == 8 || position == 13 || position == 18 || position == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            let nibble: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte &- 48
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte &- 87
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte &- 55
-            default: return nil
-            }
-            if digits < 16 {
-                words.0 = words.0 << 4 | UInt64(nibble)
-            } else {
-                words.1 = words.1 << 4 | UInt64(nibble)
-            }
-            digits += 1
+        let dash = UInt8(ascii: "-")
+        guard text.count == 36, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else {
+            return nil
         }
-        self.init(high: words.0, low: words.1)
+        let parsed: (UInt64, UInt64)? = Self.hexValues.withUnsafeBufferPointer { table in
+            var invalid: UInt8 = 0
+            @inline(__always) func add(_ digits: Range<Int>, to value: inout UInt64) {
+                for index in digits {
+                    let digit = table[Int(text[index])]
+                    invalid |= digit
+                    value = value << 4 | UInt64(digit & 0x0F)
+                }
+            }
+            var high: UInt64 = 0
+            var low: UInt64 = 0
+            add(0..<8, to: &high)
+            add(9..<13, to: &high)
+            add(14..<18, to: &high)
+            add(19..<23, to: &low)
+            add(24..<36, to: &low)
+            return invalid & 0x80 == 0 ? (high, low) : nil
+        }
+        guard let (high, low) = parsed else { return nil }
+        self.init(high: high, low: low)
+    }
+
+    /// Each byte's value as a hexadecimal digit, or 0x80 for a byte that is not one.
+    private static let hexValues: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+        default: 0x80
+        }
     }
 
     /// Feeds the first eight bytes only: they are already uniformly distributed (SHA-1 output,
