@@ -6,6 +6,7 @@ import HealthJSON
 /// `healthimport anchors`: the per-type anchors, and `anchors reset`.
 struct Anchors: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "anchors",
         abstract: "Show the per-type anchors incremental imports start from.",
         subcommands: [List.self, Reset.self],
         defaultSubcommand: List.self
@@ -13,7 +14,7 @@ struct Anchors: ParsableCommand {
 
     /// `anchors list` (the default).
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the anchors.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the anchors.")
 
         @OptionGroup var store: StoreOptions
 
@@ -31,6 +32,7 @@ struct Anchors: ParsableCommand {
     /// `anchors reset [--type T]`.
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reset",
             abstract: "Forget anchors, so the next import reads the default window again (rows are kept).")
 
         @OptionGroup var store: StoreOptions

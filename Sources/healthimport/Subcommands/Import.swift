@@ -6,6 +6,7 @@ import HealthJSON
 /// `healthimport import PATH`: incremental import into the SQLite store.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import an export into an SQLite store, taking only what is new.",
         discussion: """
             The first import of a type takes the 30 days before the export's date (--all for the \

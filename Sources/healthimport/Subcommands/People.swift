@@ -5,6 +5,7 @@ import HealthPostgres
 /// `healthimport people add|list|remove`: who may use the sync server, with their API tokens.
 struct People: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "people",
         abstract: "Manage the people of a PostgreSQL store and their API tokens for `serve`.",
         subcommands: [Add.self, List.self, Remove.self],
         defaultSubcommand: List.self
@@ -26,6 +27,7 @@ struct People: ParsableCommand {
     /// `people add NAME`.
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a person (or give them a new token); prints their API token once, alone on the last line.",
             discussion:
                 "The store keeps only the token's SHA-256: it cannot be shown again. Adding a person again replaces the token."
@@ -48,7 +50,8 @@ struct People: ParsableCommand {
 
     /// `people list`.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the people and their backfill.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the people and their backfill.")
 
         @OptionGroup var database: Database
 
@@ -70,6 +73,7 @@ struct People: ParsableCommand {
     /// `people remove NAME`.
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove a person and their token; their rows stay in the store.")
 
         @Argument(help: "The person's name.")

@@ -6,6 +6,7 @@ import HealthJSON
 /// `healthimport records PATH`: typed records as JSON lines on standard output.
 struct Records: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "records",
         abstract: "Print the export's records as JSON lines.",
         discussion: """
             One JSON object per line, each with kind, type, uuid, start and end, then the fields \

@@ -8,6 +8,7 @@ import HealthReport
 /// `healthimport report`: one self-contained HTML page of charts from the store.
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "report",
         abstract: "Write an HTML report of the store: weight, steps, heart, sleep, workouts, rings.",
         discussion: """
             One self-contained file (inline SVG and CSS; no script, nothing fetched), readable \

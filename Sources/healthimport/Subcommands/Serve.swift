@@ -12,6 +12,7 @@ import HealthServer
 /// `healthimport serve`: the sync server for apps and uploaded exports, on a PostgreSQL store.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve the sync API (uploads of exports and samples, sync status, records) on a PostgreSQL store.",
         discussion: """
             Each person uses their own bearer token (healthimport people add NAME). The admin route \

@@ -7,6 +7,7 @@ import HealthStatistics
 /// `healthimport sources`: the sources statistics have seen, in priority order; `--priority` saves an order.
 struct Sources: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sources",
         abstract: "List the sources in the order statistics rank them, or save an order.",
         discussion: """
             Samples entered by hand rank above every source; then the saved order; then Apple Watch, iPhone, and

@@ -9,6 +9,7 @@ import HealthStatistics
 /// `healthimport stats`: the numbers the Health app shows, from the store.
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "Show statistics merged across sources the way the Health app merges them.",
         discussion: """
             Cumulative types (steps, distances, energy, ...) are merged by source priority piece by piece of time;

@@ -6,6 +6,7 @@ import HealthJSON
 /// `healthimport status`: what the store covers, per type, and the last imports.
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Show what the store holds: per type the covered window, the newest record and the last import."
     )
 

@@ -6,6 +6,7 @@ import HealthJSON
 /// `healthimport summary PATH`: what an export holds.
 struct Summary: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "summary",
         abstract: "Show what an export holds: its date, version, locale, counts and date ranges per type, sources."
     )
 

@@ -5,6 +5,7 @@ import HealthWatch
 /// `healthimport watch DIR`: imports every export that lands in a folder.
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Watch a folder and import every export that lands in it or below it.",
         discussion: """
             Each export (a zip, an export folder, an export.xml) is imported once it is complete: \
