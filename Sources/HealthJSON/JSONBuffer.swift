@@ -12,6 +12,10 @@ public struct JSONBuffer: ~Copyable {
     /// The device ``object(_:)-(Device)`` wrote last, and its JSON: records come in runs from
     /// one device, so most of them copy these bytes instead of writing five strings again.
     var lastDevice: (device: Device, json: [UInt8])?
+    /// The `kind` and `type` fields written last, and their JSON (see ``kindAndType(_:_:)``).
+    var lastKindAndType: (kind: RecordKind, type: String, json: [UInt8])?
+    /// The source fields written last, and their JSON (see ``source(name:version:device:)``).
+    var lastSource: (name: String, version: String?, device: Device?, json: [UInt8])?
     /// Writes ``timestamp(_:)``'s text, reusing the day and offset of the one before.
     private var timestampText = TimestampText()
 
@@ -71,6 +75,26 @@ public struct JSONBuffer: ~Copyable {
         separate()
         json.withUnsafeBytes { put($0) }
         needsComma = true
+    }
+
+    /// Appends `json`, fields of the current object written before (see ``beginFieldRun()``).
+    mutating func fields(json: [UInt8]) {
+        separate()
+        json.withUnsafeBytes { put($0) }
+        needsComma = true
+    }
+
+    /// Starts recording fields of the current object; at least one field must follow before
+    /// ``fieldRun(since:)`` takes their bytes, which ``fields(json:)`` can then write again.
+    mutating func beginFieldRun() -> Int {
+        separate()
+        needsComma = false
+        return count
+    }
+
+    /// The bytes of the fields written since `start`, a ``beginFieldRun()``.
+    func fieldRun(since start: Int) -> [UInt8] {
+        Array(UnsafeRawBufferPointer(start: storage + start, count: count - start))
     }
 
     /// Appends raw text (already valid JSON or plain output).

@@ -12,8 +12,7 @@ public struct RecordJSON {
     /// Appends `record` as one line to `out`.
     public mutating func write(_ record: IdentifiedRecord, to out: inout JSONBuffer) {
         out.beginObject()
-        out.field("kind", record.record.kind.rawValue)
-        out.field("type", record.record.type)
+        out.kindAndType(record.record.kind, record.record.type)
         out.key("uuid")
         out.uuid(record.id)
         out.field("start", record.record.start)
@@ -43,12 +42,7 @@ public struct RecordJSON {
     }
 
     static func header(_ header: SampleHeader, to out: inout JSONBuffer) {
-        out.field("sourceName", header.sourceName)
-        out.field("sourceVersion", header.sourceVersion)
-        if let device = header.device {
-            out.key("device")
-            out.object(device)
-        }
+        out.source(name: header.sourceName, version: header.sourceVersion, device: header.device)
         out.field("created", header.creationDate)
     }
 

@@ -154,3 +154,58 @@ import Testing
                 + #"{"name":"Apple Watch","manufacturer":"Apple Inc.","hardware":"Watch6,1","software":"11.0"}]"#)
     }
 }
+
+@Suite struct FieldRunJSONTests {
+    @Test("Records that repeat, or change, their kind, type, source or device give the bytes of a fresh buffer")
+    func repeatedFields() throws {
+        let watch = "&lt;&lt;HKDevice: 0x1&gt;, name:Apple Watch, manufacturer:Apple Inc., hardware:Watch6,1&gt;"
+        let newer = "&lt;&lt;HKDevice: 0x2&gt;, name:Apple Watch, manufacturer:Apple Inc., hardware:Watch7,1&gt;"
+        func record(_ type: String, source: String, version: String?, device: String?, value: String = "1") -> String {
+            let version = version.map { " sourceVersion=\"\($0)\"" } ?? ""
+            let device = device.map { " device=\"\($0)\"" } ?? ""
+            return """
+                 <Record type="\(type)" sourceName="\(source)"\(version)\(device) unit="count" \
+                creationDate="2024-05-30 08:00:00 +0200" startDate="2024-05-30 08:00:00 +0200" \
+                endDate="2024-05-30 08:01:00 +0200" value="\(value)"/>
+                """
+        }
+        let steps = "HKQuantityTypeIdentifierStepCount"
+        let sleep = "HKCategoryTypeIdentifierSleepAnalysis"
+        let xml = minimalExport(
+            [
+                record(steps, source: "Watch", version: "10.1", device: watch),
+                record(steps, source: "Watch", version: "10.1", device: watch, value: "2"),
+                record(steps, source: "Watch", version: "10.2", device: watch),
+                record(steps, source: "Watch", version: "10.2", device: newer),
+                record(steps, source: "Watch", version: "10.2", device: nil),
+                record(steps, source: "Watch", version: nil, device: nil),
+                record(steps, source: "Phone &quot;2&quot;", version: nil, device: nil),
+                record(
+                    "HKQuantityTypeIdentifierFlightsClimbed", source: "Phone &quot;2&quot;", version: nil, device: nil),
+                record(
+                    sleep, source: "Watch", version: "10.1", device: watch,
+                    value: "HKCategoryValueSleepAnalysisAsleepCore"),
+                record(steps, source: "Watch", version: "10.1", device: watch),
+            ].joined(separator: "\n"))
+        let records = try stream(xml).records
+        #expect(records.count == 11)
+        var encoder = RecordJSON()
+        var together = JSONBuffer()
+        var apart: [UInt8] = []
+        for record in records {
+            encoder.write(record, to: &together)
+            var fresh = JSONBuffer()
+            var freshEncoder = RecordJSON()
+            freshEncoder.write(record, to: &fresh)
+            apart += fresh.bytes
+        }
+        #expect(String(decoding: together.bytes, as: UTF8.self) == String(decoding: apart, as: UTF8.self))
+        let lines = together.text.split(separator: "\n")
+        #expect(lines[4].contains(#""sourceName":"Watch","sourceVersion":"10.2","device":{"#))
+        #expect(lines[5].contains(#""sourceName":"Watch","sourceVersion":"10.2","created""#))
+        #expect(lines[6].contains(#""sourceName":"Watch","created""#))
+        #expect(lines[7].contains(#""sourceName":"Phone \"2\"","created""#))
+        #expect(lines[8].hasPrefix(#"{"kind":"quantity","type":"HKQuantityTypeIdentifierFlightsClimbed","#))
+        #expect(lines[9].hasPrefix(#"{"kind":"category","type":"HKCategoryTypeIdentifierSleepAnalysis","#))
+    }
+}
