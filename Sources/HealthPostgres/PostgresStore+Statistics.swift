@@ -10,15 +10,7 @@ extension PostgresStore {
     public func statistics(_ computation: ComputedStatistics) throws -> [[StatisticsOutput.Value]] {
         if computation.type == ActivitySummary.typeIdentifier { return try activityRows(computation) }
         guard let kind = StatisticsKind(type: computation.type) else { return [] }
-        let stored: Bool
-        switch (kind, computation.period) {
-        case (.sleep, _): stored = computation.preferred == nil
-        case (_, .hour), (_, .night),
-            (.cumulative, _) where computation.preferred != nil:
-            stored = false
-        default: stored = true
-        }
-        if stored, try refreshStatisticsIfPending() {
+        if computation.isStored(kind: kind), try refreshStatisticsIfPending() {
             return kind == .sleep ? try storedNights(computation) : try storedBuckets(computation, kind: kind)
         }
         var reader = try PostgresStatisticsReader(store: self)
@@ -43,16 +35,9 @@ extension PostgresStore {
         return try rows.map { row in
             let (start, end, sum, average, minimum, maximum, count, unit, sources) = try row.decode(
                 (String, String, Double?, Double?, Double?, Double?, Int64?, String, String?).self)
-            if kind == .cumulative {
-                return [
-                    .text(computation.type), .text(start), .text(end), .number(sum ?? 0), .text(unit),
-                    .rawJSON(sources ?? "{}"),
-                ]
-            }
-            return [
-                .text(computation.type), .text(start), .text(end), .number(average ?? 0), .number(minimum ?? 0),
-                .number(maximum ?? 0), .integer(Int(count ?? 0)), .text(unit),
-            ]
+            return StatisticsOutput.storedBucket(
+                type: computation.type, kind: kind, start: start, end: end, sum: sum, average: average,
+                minimum: minimum, maximum: maximum, count: count.map(Int.init), unit: unit, sources: sources)
         }
     }
 
@@ -69,10 +54,9 @@ extension PostgresStore {
         return try rows.map { row in
             let (night, start, end, inBed, asleep, awake, core, deep, rem, unspecified, sources) = try row.decode(
                 (String, String?, String?, Double, Double, Double, Double, Double, Double, Double, String).self)
-            return [
-                .text(night), .text(start), .text(end), .number(inBed), .number(asleep), .number(awake),
-                .number(core), .number(deep), .number(rem), .number(unspecified), .rawJSON(sources),
-            ]
+            return StatisticsOutput.storedNight(
+                night: night, start: start, end: end,
+                minutes: [inBed, asleep, awake, core, deep, rem, unspecified], sources: sources)
         }
     }
 

@@ -51,16 +51,9 @@ public struct StatisticsQuery: Sendable {
     public func rows(_ db: Database) throws -> [[StatisticsOutput.Value]] {
         if type == Self.activityType { return try activityRows(db) }
         guard let kind = StatisticsKind(type: type) else { return [] }
-        switch (kind, period) {
-        case (.sleep, _):
-            return preferred == nil && !fromSamples ? try storedNights(db) : try computedNights(db)
-        case (_, .hour), (_, .night):
-            return try computedBuckets(db, kind: kind)
-        case (.cumulative, _) where preferred != nil, (_, _) where fromSamples:
-            return try computedBuckets(db, kind: kind)
-        default:
-            return try storedBuckets(db, kind: kind)
-        }
+        let stored = !fromSamples && computed.isStored(kind: kind)
+        if kind == .sleep { return stored ? try storedNights(db) : try computedNights(db) }
+        return stored ? try storedBuckets(db, kind: kind) : try computedBuckets(db, kind: kind)
     }
 
     private func storedBuckets(_ db: Database, kind: StatisticsKind) throws -> [[StatisticsOutput.Value]] {
@@ -73,16 +66,10 @@ public struct StatisticsQuery: Sendable {
                 """, arguments: [type, period.rawValue, range.lowerBound, range.upperBound])
         var lines: [[StatisticsOutput.Value]] = []
         while let row = try rows.next() {
-            let start = StatisticsOutput.Value.text(row[0])
-            let end = StatisticsOutput.Value.text(row[1])
-            let unit = StatisticsOutput.Value.text(row[7])
-            if kind == .cumulative {
-                lines.append([.text(type), start, end, .number(row[2]), unit, .rawJSON(row[8] ?? "{}")])
-            } else {
-                lines.append([
-                    .text(type), start, end, .number(row[3]), .number(row[4]), .number(row[5]), .integer(row[6]), unit,
-                ])
-            }
+            lines.append(
+                StatisticsOutput.storedBucket(
+                    type: type, kind: kind, start: row[0], end: row[1], sum: row[2], average: row[3], minimum: row[4],
+                    maximum: row[5], count: row[6], unit: row[7], sources: row[8]))
         }
         return lines
     }
@@ -108,10 +95,9 @@ public struct StatisticsQuery: Sendable {
                 """, arguments: [range.lowerBound, range.upperBound])
         var lines: [[StatisticsOutput.Value]] = []
         while let row = try rows.next() {
-            var line: [StatisticsOutput.Value] = [.text(row[0]), .text(row[1]), .text(row[2])]
-            for column in 3...9 { line.append(.number(row[column])) }
-            line.append(.rawJSON(row[10]))
-            lines.append(line)
+            lines.append(
+                StatisticsOutput.storedNight(
+                    night: row[0], start: row[1], end: row[2], minutes: (3...9).map { row[$0] }, sources: row[10]))
         }
         return lines
     }
