@@ -21,7 +21,7 @@ enum PostgresBatchWriter {
         let handed = Handover((store, connection))
         // The queue holds more than one write's worth of batches, so the read goes on while the
         // server stores a write: with less, it stops each time, and server and reader take turns.
-        return BatchQueue(name: "healthimport-postgres-writer", capacity: queuedBatches) { items in
+        return BatchQueue(name: "postgres-writer", capacity: queuedBatches) { items in
             let (store, connection) = handed.value
             defer {
                 _ = try? Blocking.run {

@@ -23,7 +23,7 @@ enum BatchWriter {
         let handedStore = BoundedQueue<HealthStore>(capacity: 1)
         handedStore.push(store)
         handedStore.close()
-        return BatchQueue(name: "healthimport-writer") { items in
+        return BatchQueue(name: "sqlite-writer") { items in
             guard let store = handedStore.pop() else { return .success(StoreOutcome()) }
             do {
                 let outcome = try store.queue.writeWithoutTransaction { db in

@@ -67,7 +67,7 @@ public final class RecordStream {
         }
         let channel = BoundedQueue<StreamItem>(capacity: 4)
         let reading = Handover((reader, policy))
-        let readingThread = WorkerThread(name: "healthimport-parser") {
+        let readingThread = WorkerThread(name: "reader") {
             let (reader, policy) = reading.value
             var batch: [HealthRecord] = []
             batch.reserveCapacity(Self.batchSize)

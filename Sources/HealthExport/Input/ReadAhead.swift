@@ -50,7 +50,7 @@ final class ReadAhead {
         self.freeBuffers = freeBuffers
         self.ready = ready
         let source = RepairHandle(repair)
-        reading = WorkerThread(name: "healthimport-read-ahead") {
+        reading = WorkerThread(name: "read-ahead") {
             Self.fill(from: source.repair, buffers: buffers, free: freeBuffers, ready: ready)
         }
     }

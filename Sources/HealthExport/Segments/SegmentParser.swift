@@ -79,7 +79,7 @@ final class SegmentParser {
         }
         self.parse = parse
         let handle = Handle(parse: parse)
-        thread = WorkerThread(name: "healthimport-parser") {
+        thread = WorkerThread(name: "parser") {
             while let job = jobs.pop() { messages.push(.outcome(handle.parse.run(job))) }
         }
     }
