@@ -2,16 +2,12 @@
 /// lines whichever store (SQLite, PostgreSQL) answers.
 extension ComputedStatistics {
     /// Whether the store's statistics tables hold the answer (once no day is pending): nights of
-    /// sleep, and buckets of a day or longer, in the saved source order. Hours, a quantity's nights
-    /// and another source order for one run are computed from the samples; so are discrete
-    /// buckets never, as their average, minimum and maximum do not depend on the order.
+    /// sleep and buckets of a day or longer, in the saved source order. Hours and a quantity's
+    /// nights are computed from the samples, and so is another source order for one run, except
+    /// for discrete types, whose average, minimum and maximum do not depend on the order.
     public func isStored(kind: StatisticsKind) -> Bool {
-        switch (kind, period) {
-        case (.sleep, _): preferred == nil
-        case (_, .hour), (_, .night): false
-        case (.cumulative, _): preferred == nil
-        default: true
-        }
+        if kind != .sleep, period == .hour || period == .night { return false }
+        return kind == .discrete || preferred == nil
     }
 }
 
