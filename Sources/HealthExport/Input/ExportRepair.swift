@@ -31,6 +31,11 @@ public final class ExportRepair: ByteSource {
     public var replacedControlCharacters: Int { text.controlCharacters }
     /// How many bytes that are not UTF-8 were replaced.
     public var replacedInvalidUTF8Bytes: Int { text.invalidUTF8Bytes }
+    /// Whether the bytes handed out are UTF-8 with no character XML forbids but U+FFFE and
+    /// U+FFFF (counted in ``nonCharacters``): true unless the export declares another encoding.
+    var repairsText: Bool { text.repairsUTF8 }
+    /// How many U+FFFE and U+FFFF the bytes handed out hold.
+    var nonCharacters: Int { text.nonCharacters }
     /// Bytes of the upstream consumed so far.
     public private(set) var bytesRead: Int64 = 0
 

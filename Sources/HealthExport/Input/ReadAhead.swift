@@ -15,6 +15,8 @@ final class ReadAhead {
         var replacedControlCharacters = 0
         var replacedInvalidUTF8Bytes = 0
         var legacyAttributeRepair = false
+        var repairsText = false
+        var nonCharacters = 0
     }
 
     private enum Slot: Sendable {
@@ -73,7 +75,8 @@ final class ReadAhead {
                     bytesRead: repair.bytesRead, exportVersion: repair.exportVersion,
                     replacedControlCharacters: repair.replacedControlCharacters,
                     replacedInvalidUTF8Bytes: repair.replacedInvalidUTF8Bytes,
-                    legacyAttributeRepair: repair.legacyAttributeRepair)
+                    legacyAttributeRepair: repair.legacyAttributeRepair, repairsText: repair.repairsText,
+                    nonCharacters: repair.nonCharacters)
                 slot = count == 0 ? .end(figures) : .chunk(index, count, figures)
             } catch {
                 slot = .failure(error)

@@ -13,6 +13,8 @@ struct TextRepair {
     private(set) var controlCharacters = 0
     /// Bytes of invalid UTF-8 replaced so far.
     private(set) var invalidUTF8Bytes = 0
+    /// U+FFFE and U+FFFF seen so far: valid UTF-8, left as they are, but not XML characters.
+    private(set) var nonCharacters = 0
 
     /// Repairs `bytes`; returns how many leading bytes are final. When `final` is false, a
     /// UTF-8 sequence cut by the end of `bytes` (at most three bytes) is left for the caller
@@ -44,6 +46,7 @@ struct TextRepair {
             } else {
                 let (valid, length) = Self.sequence(bytes, at: index)
                 if valid {
+                    if byte == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { nonCharacters += 1 }
                     index += length
                 } else if index + length == count && !final {
                     // Possibly the start of a character the next bytes complete.

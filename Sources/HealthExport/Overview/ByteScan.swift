@@ -20,6 +20,16 @@ package enum ByteScan {
         ~(((word & low7) &+ low7) | word | low7)
     }
 
+    /// The high bit of each byte of `word` that is not an ASCII letter, and no other bit (no
+    /// carry between bytes: each sum stays below 0x100).
+    @inline(__always)
+    static func nonLetterBytes(_ word: UInt64) -> UInt64 {
+        let folded = (word | 0x2020_2020_2020_2020) & low7
+        let fromA = folded &+ 0x1F1F_1F1F_1F1F_1F1F
+        let pastZ = folded &+ 0x0505_0505_0505_0505
+        return ~(fromA & ~pastZ & ~word) & 0x8080_8080_8080_8080
+    }
+
     /// Whether a byte of `word` is below `limit` (at most 0x80). Exact for the answer, though
     /// not for which byte: a borrow only starts at a byte that is below `limit`.
     @inlinable @inline(__always)

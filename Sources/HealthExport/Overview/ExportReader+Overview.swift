@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension ExportReader {
     /// ``readOverview(onChunk:_:)`` met something only ``read(_:)`` reads exactly (a malformed
     /// or truncated file, CDATA, text between elements, ...). Nothing is lost: open the export
@@ -32,73 +24,49 @@ extension ExportReader {
         return (report, samples)
     }
 
-    /// The overview of the XML alone, deciding with `plan` (for ``PackageReader``).
+    /// The overview of the XML alone, deciding with `plan` (for ``PackageReader``): on two
+    /// threads (see ``SegmentedOverview``) when ``parsers`` is 2.
     func readOverviewDocument(
         plan: @escaping (RecordKind, String) -> TypePlan, onChunk: () throws -> Void,
         _ body: @escaping (HealthRecord) throws -> Void
     ) throws -> (ReadReport, SampleTallies) {
-        let state = ParseState(displayName: displayName, plan: plan, sink: body)
-        var scanner = OverviewScanner(delegate: try DelegateParser(state: state))
-        // Tokens cut by a chunk's end wait here for the next chunk; the rest is scanned in place.
-        var carry = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * Self.chunkSize, alignment: 16)
-        defer { carry.deallocate() }
-        var carried = 0
-        func keep(_ bytes: UnsafeRawBufferPointer) {
-            if carry.count - carried < bytes.count {
-                let larger = UnsafeMutableRawBufferPointer.allocate(
-                    byteCount: 2 * (carried + bytes.count), alignment: 16)
-                larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: carry[0..<carried]))
-                carry.deallocate()
-                carry = larger
-            }
-            UnsafeMutableRawBufferPointer(rebasing: carry[carried...]).copyMemory(from: bytes)
-            carried += bytes.count
-        }
-        let input = ReadAhead(repair, chunkSize: Self.chunkSize, progress: progress)
+        let scan = try OverviewScan(displayName: displayName, plan: plan, body: body)
+        let state = scan.state
+        let input = ReadAhead(repair, chunkSize: chunkBytes, progress: progress)
         defer { input.stop() }
-        while true {
+        func next(_ take: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
             let more = try input.nextChunk { chunk in
                 if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
-                if carried > 0 { keep(chunk) }
-                let bytes = carried > 0 ? UnsafeRawBufferPointer(rebasing: carry[0..<carried]) : chunk
-                let start = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                let consumed = try Self.overview { try scanner.scan(start, count: bytes.count, final: false) }
-                scanner.shift(by: consumed)
-                let rest = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
-                if carried > 0 {
-                    if consumed > 0 { memmove(carry.baseAddress!, carry.baseAddress! + consumed, rest.count) }
-                    carried = rest.count
-                } else {
-                    keep(rest)
-                }
+                scan.textIsRepaired = input.figures.repairsText
+                try take(chunk)
             }
             try onChunk()
-            if !more { break }
+            return more
+        }
+        if parsers > 1 {
+            let segments = SegmentedOverview(scan: scan, segmentBytes: segmentBytes)
+            defer {
+                segments.stop()
+                segmentStatistics = segments.statistics
+            }
+            try segments.run { take in try next(take) }
+        } else {
+            while try next({ try scan.scan($0) }) {}
+            try scan.finish()
         }
         if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
-        let start = carry.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        _ = try Self.overview { try scanner.scan(start, count: carried, final: true) }
-        try Self.overview { try scanner.delegate.finish() }
         guard state.sawRoot else { throw OverviewUnavailable(reason: "no <HealthData> element") }
+        // The scanner left these two to the repair's count.
+        guard input.figures.nonCharacters == 0 else {
+            throw OverviewUnavailable(reason: "U+FFFE or U+FFFF in the text")
+        }
         var report = state.report
-        report.elementsRead += scanner.counter.count
-        for (name, count) in scanner.unknownElements { report.unknownElements[name, default: 0] += count }
+        report.elementsRead += scan.elementsCounted
+        for (name, count) in scan.unknownElements { report.unknownElements[name, default: 0] += count }
         report.bytesRead = input.figures.bytesRead
         report.replacedControlCharacters = input.figures.replacedControlCharacters
         report.replacedInvalidUTF8Bytes = input.figures.replacedInvalidUTF8Bytes
         report.repairedLegacyAttributes = input.figures.legacyAttributeRepair
-        return (report, scanner.counter.tallies())
-    }
-
-    /// Runs a step of the overview, turning what the full reader would report as malformed
-    /// into ``OverviewUnavailable``; errors of the input or of `body` pass unchanged.
-    private static func overview<T>(_ step: () throws -> T) throws -> T {
-        do {
-            return try step()
-        } catch let unsure as OverviewScanner.Unsure {
-            throw OverviewUnavailable(reason: unsure.reason)
-        } catch let error as ExportError where [.malformed, .truncated, .notAnExport].contains(error.code) {
-            throw OverviewUnavailable(reason: error.description)
-        }
+        return (report, scan.tallies)
     }
 }

@@ -93,12 +93,12 @@ extension OverviewScanner {
         if length == 3, (base[start] | 0x20, base[start + 1] | 0x20, base[start + 2] | 0x20) == (0x78, 0x6D, 0x6C) {
             throw Unsure(reason: "a processing instruction named xml")
         }
-        try Self.checkCharacters(base + index, end - index)
+        try checkCharacters(base + index, end - index)
     }
 
     /// Throws unless the `count` bytes at `start` are UTF-8 of characters XML allows.
-    static func checkCharacters(_ start: UnsafePointer<UInt8>, _ count: Int) throws {
-        guard UTF8Check.isXMLText(start, count) else {
+    func checkCharacters(_ start: UnsafePointer<UInt8>, _ count: Int) throws {
+        guard textIsRepaired || UTF8Check.isXMLText(start, count) else {
             throw Unsure(reason: "bytes that are not UTF-8 of XML characters")
         }
     }

@@ -15,7 +15,7 @@ extension OverviewScanner {
         for index in attributes.indices {
             let attribute = attributes[index]
             let flags = ByteScan.flags(attribute.value, attribute.valueLength)
-            if flags.contains(.other) { try Self.checkCharacters(attribute.value, attribute.valueLength) }
+            if flags.contains(.other) { try checkCharacters(attribute.value, attribute.valueLength) }
             if flags.contains(.lessThan) { throw Unsure(reason: "< in an attribute value") }
             if flags.contains(.ampersand) {
                 scratch.removeAll(keepingCapacity: true)
@@ -24,7 +24,7 @@ extension OverviewScanner {
                 }
             }
             // Checked characters beyond ASCII read as written.
-            attributes[index].flags = flags.subtracting(.other)
+            attributes.setFlags(flags.subtracting(.other), at: index)
         }
     }
 

@@ -13,7 +13,8 @@
 /// where that is cheap: a plain top-level `Record` is counted by ``SampleCounter``. Everything
 /// else (the prolog and root tag, `ExportDate`, `Me`, workouts, correlations, summaries, records
 /// it would read differently from libxml2) is handed, byte for byte and at its own line and
-/// column, to a ``DelegateParser``, so those yield exactly the records ``ExportReader/read(_:)``
+/// column, to a ``DelegateParser`` (directly, or through a ``HandOverRecording`` when a segment
+/// is scanned on another thread), so those yield exactly the records ``ExportReader/read(_:)``
 /// yields. Anything it is not sure of throws ``Unsure``: the caller then reads the export the
 /// full way, which also gives malformed files their exact libxml2 error.
 struct OverviewScanner {
@@ -33,7 +34,7 @@ struct OverviewScanner {
     var counter = SampleCounter()
     /// Elements inside counted records that the full reader does not know either, by name.
     var unknownElements: [String: Int] = [:]
-    let delegate: DelegateParser
+    let delegate: any HandOverTarget
 
     // The open elements.
     var elements: [ElementName] = []
@@ -48,8 +49,12 @@ struct OverviewScanner {
     var pendingPosition: (line: Int, column: Int)?
     /// Inside a counted record, the depth from which an unknown element's subtree is skipped.
     var skipFrom = 0
-    var attributes: [Attribute] = []
+    let attributes = TagAttributes(capacity: OverviewScanner.attributeLimit)
     var scratch: [UInt8] = []
+    /// Whether the input is UTF-8 with no character XML forbids but U+FFFE and U+FFFF, as
+    /// ``ExportRepair`` hands it out (the caller steps aside when it counted any of those two):
+    /// then the scanner checks no characters itself.
+    var textIsRepaired = false
 
     // Where the buffer is in the file, and the line and line start (file offsets) scanned up to.
     var base: UnsafePointer<UInt8>!
@@ -57,13 +62,47 @@ struct OverviewScanner {
     var line = 1
     var lineStart = 0
 
-    init(delegate: DelegateParser) {
+    /// A scanner for the file from its first byte.
+    init(delegate: any HandOverTarget) {
         self.delegate = delegate
         elements.reserveCapacity(16)
-        attributes.reserveCapacity(16)
         // The prolog and the root tag go to the parser as written.
         delegateFrom = 0
         pendingPosition = (1, 1)
+    }
+
+    /// Whether only the root is open and nothing is being handed over: a segment cut here
+    /// can be scanned elsewhere from ``startSegment(at:line:)``.
+    var isBetweenElements: Bool {
+        elements.count == 1 && !rootClosed && delegateFrom == nil && skipFrom == 0
+    }
+
+    /// Goes on at the file offset `offset`, on line `line`, between two top-level elements
+    /// inside the root (a segment's start: its first byte is a line feed, so the column
+    /// starts over at once).
+    mutating func startSegment(at offset: Int, line: Int) {
+        elements = [.healthData]
+        nameArena = Array("HealthData".utf8)
+        nameEnds = [nameArena.count]
+        sawRoot = true
+        rootClosed = false
+        // The first segment holds a record: from here on, facts come too late.
+        sawOtherTopLevel = true
+        delegateFrom = nil
+        pendingPosition = nil
+        skipFrom = 0
+        bufferOffset = offset
+        self.line = line
+        lineStart = offset
+    }
+
+    /// The figures counted since the last call: samples per type and source, how many, and
+    /// the unknown elements inside them.
+    mutating func takeFigures() -> (tallies: SampleTallies, count: Int, unknownElements: [String: Int]) {
+        let count = counter.count
+        let figures = (counter.takeTallies(), count, unknownElements)
+        unknownElements = [:]
+        return figures
     }
 
     /// Scans the `count` bytes at `start`; returns how many it consumed. The rest, an incomplete
@@ -170,7 +209,7 @@ struct OverviewScanner {
             guard at + 2 < count else { return nil }
             if base[at + 1] == UInt8(ascii: "-") {
                 guard base[at + 2] == UInt8(ascii: ">") else { throw Unsure(reason: "-- inside a comment") }
-                try Self.checkCharacters(base + position + 4, at - position - 4)
+                try checkCharacters(base + position + 4, at - position - 4)
                 return at + 3
             }
             search = at + 1
@@ -244,12 +283,11 @@ struct OverviewScanner {
     }
 
     mutating func startTag(at position: Int, count: Int) throws -> Int? {
-        var index = position + 1
-        while index < count, Self.isNameByte(base[index]) { index += 1 }
+        var index = nameEnd(from: position + 1, count: count)
         guard index < count else { return nil }
         guard isNameEnd(base[index]) else { throw Unsure(reason: "a name the scanner does not check") }
         let nameLength = try checkedName(at: position + 1, stop: index)
-        attributes.removeAll(keepingCapacity: true)
+        attributes.removeAll()
         var selfClosing = false
         while true {
             let spaceStart = index
@@ -275,12 +313,29 @@ struct OverviewScanner {
         try checkRepeatedAttributes()
         if ByteScan.hasSpecial(base + position + 1, index - position - 1) {
             try checkValues(position, index)
-        } else if ByteScan.hasNonASCII(base + position + 1, index - position - 1) {
+        } else if !textIsRepaired, ByteScan.hasNonASCII(base + position + 1, index - position - 1) {
             // Names are ASCII by now: the bytes beyond it are in values.
-            try Self.checkCharacters(base + position + 1, index - position - 1)
+            try checkCharacters(base + position + 1, index - position - 1)
         }
         try openElement(name: base + position + 1, length: nameLength, tagStart: position, tagEnd: index)
         if selfClosing { try closeElement(tagStart: position, tagEnd: index) }
+        return index
+    }
+
+    /// Where the name bytes from `start` end: letters eight at a time (names are nearly all
+    /// letters), then byte by byte.
+    @inline(__always)
+    func nameEnd(from start: Int, count: Int) -> Int {
+        var index = start
+        while index + 8 <= count {
+            let others = ByteScan.nonLetterBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            guard others == 0 else {
+                index += others.trailingZeroBitCount >> 3
+                break
+            }
+            index += 8
+        }
+        while index < count, Self.isNameByte(base[index]) { index += 1 }
         return index
     }
 
@@ -291,8 +346,7 @@ struct OverviewScanner {
 
     /// Reads one `name="value"`; returns the offset after it.
     mutating func attribute(at position: Int, count: Int) throws -> Int? {
-        var index = position
-        while index < count, Self.isNameByte(base[index]) { index += 1 }
+        var index = nameEnd(from: position, count: count)
         guard index < count else { return nil }
         let nameLength = try checkedName(at: position, stop: index)
         if nameLength == 5, memcmp(base + position, "xmlns", 5) == 0 { throw Unsure(reason: "a namespace declaration") }

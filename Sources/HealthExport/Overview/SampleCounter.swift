@@ -78,13 +78,27 @@ struct SampleCounter {
         sourceSlots.removeAll(keepingCapacity: true)
     }
 
-    /// All figures counted.
-    mutating func tallies() -> SampleTallies {
-        foldTypes()
-        foldSources()
+    /// The figures counted since the last call, after which the counter starts from zero
+    /// (keeping the strings it knows).
+    mutating func takeTallies() -> SampleTallies {
+        // The slots stay, emptied, so that the strings known keep their kinds and names.
+        for id in typeSlots.indices {
+            guard let tally = typeSlots[id]?.tally else { continue }
+            folded.merge(type: typeSlots[id]!.name, tally)
+            typeSlots[id]!.tally = nil
+        }
+        for id in sourceSlots.indices {
+            guard let slot = sourceSlots[id], slot.count > 0 else { continue }
+            folded.sources[slot.name, default: 0] += slot.count
+            sourceSlots[id]!.count = 0
+        }
         if unnamedSources > 0 {
             folded.sources["", default: 0] += unnamedSources
             unnamedSources = 0
+        }
+        defer {
+            folded = SampleTallies()
+            count = 0
         }
         return folded
     }

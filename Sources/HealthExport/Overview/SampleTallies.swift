@@ -21,6 +21,12 @@ public struct SampleTallies: Sendable {
     /// No figures.
     public init() {}
 
+    /// Adds the figures of `later`, counted after these.
+    mutating func merge(_ later: SampleTallies) {
+        for (type, tally) in later.types { merge(type: type, tally) }
+        for (source, count) in later.sources { sources[source, default: 0] += count }
+    }
+
     /// Adds `other`'s figures, keeping this one's kind where both have the type.
     mutating func merge(type: String, _ other: Tally) {
         guard var tally = types[type] else {

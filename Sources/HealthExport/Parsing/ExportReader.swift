@@ -39,6 +39,7 @@ public final class ExportReader {
 
     /// How many libxml2 parsers read the XML: 2 cuts it between top-level elements and parses
     /// alternate segments on two threads, with exactly the records, order, counts and errors of 1.
+    /// The overview (``readOverview(onChunk:_:)``) then scans its segments on two threads too.
     public var parsers = ExportReader.defaultParsers
 
     /// The bytes a segment of a two-parser read holds at least (the tests cut smaller).
@@ -47,7 +48,7 @@ public final class ExportReader {
     /// The bytes read from the source at a time (the tests read smaller).
     var chunkBytes = ExportReader.chunkSize
 
-    /// How the last two-parser read split its segments.
+    /// How the last two-parser read, or two-thread overview, split its segments.
     var segmentStatistics = SegmentedRead.Statistics()
 
     /// The source's size, when known up front.

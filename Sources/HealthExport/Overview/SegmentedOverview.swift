@@ -1,0 +1,180 @@
+/// Scans the export for the overview on two threads: the byte stream is cut between top-level
+/// elements (see ``SegmentCutter``), the first segment (prolog, root tag, facts, first records)
+/// is scanned on the reading thread, and later segments alternately on two
+/// ``OverviewSegmentScanner``s. The reading thread takes their outcomes in file order: it adds
+/// up their figures and feeds what they handed over to its ``DelegateParser``, so the overview
+/// yields and counts exactly what a one-thread scan would.
+///
+/// When a segment does not end between top-level elements (the cut was not where an element
+/// starts), its outcome and those after it are dropped and the reading thread scans the rest
+/// of the file itself from that segment's start, as it does for input with no usable cuts.
+final class SegmentedOverview {
+    struct Segment {
+        var index: Int
+        var buffer: SegmentBuffer
+        /// The file offset of the segment's first byte.
+        var offset: Int
+        var isLast: Bool
+    }
+
+    private let scan: OverviewScan
+    private let segmentBytes: Int
+    private var workers: [OverviewSegmentScanner] = []
+    /// Segments being scanned, in file order, with the worker of each.
+    private var inFlight: [(segment: Segment, worker: Int)] = []
+    /// Once set, the reading thread scans every byte left itself.
+    private var serial = false
+    /// The line of the first byte of the oldest segment whose outcome is not taken.
+    private var nextLine = 1
+    private var spare: [SegmentBuffer] = []
+    /// How many segments the workers scanned, and how many the reading thread scanned alone
+    /// after the first (serial: bytes it scanned in pieces of a segment's size or less).
+    private(set) var statistics = SegmentedRead.Statistics()
+
+    init(scan: OverviewScan, segmentBytes: Int) {
+        self.scan = scan
+        self.segmentBytes = segmentBytes
+    }
+
+    /// Waits for the workers and ends their threads, dropping outcomes not taken yet.
+    func stop() {
+        for (_, worker) in inFlight { _ = workers[worker].awaitOutcome() }
+        inFlight.removeAll()
+        for worker in workers { worker.stop() }
+    }
+
+    /// Reads the chunks `next` hands over (`false` at the end), scans them and ends the document.
+    func run(_ next: (_ take: (UnsafeRawBufferPointer) -> Void) throws -> Bool) throws {
+        var pending = takeBuffer()
+        var offset = 0
+        var index = 0
+        var headEnd: Int?
+        let unstructured = max(segmentBytes * 16, 4 << 20)
+        while true {
+            let more: Bool
+            do {
+                more = try next { pending.append($0) }
+            } catch {
+                // A one-thread scan has scanned every byte before the failure: so does this one.
+                try scanHere(pending, at: offset, after: index)
+                throw error
+            }
+            guard more else { break }
+            if serial {
+                try scan.scan(pending.bytes)
+                statistics.serial += 1
+                offset += pending.count
+                pending.removeAll()
+                continue
+            }
+            guard pending.count >= segmentBytes else { continue }
+            if index == 0, headEnd == nil { headEnd = SegmentCutter.firstRecordCut(in: pending.bytes) }
+            let minimum = index == 0 ? headEnd ?? pending.count : 0
+            if let cut = SegmentCutter.lastCut(in: pending.bytes, after: minimum) {
+                let rest = takeBuffer()
+                rest.append(UnsafeRawBufferPointer(rebasing: pending.bytes[cut...]))
+                pending.truncate(to: cut)
+                try hand(Segment(index: index, buffer: pending, offset: offset, isLast: false))
+                offset += cut
+                index += 1
+                pending = rest
+            } else if pending.count >= unstructured {
+                // No cut in megabytes: the reading thread scans on from here itself.
+                try scanHere(pending, at: offset, after: index)
+                offset += pending.count
+                pending.removeAll()
+            }
+        }
+        if serial {
+            try scan.scan(pending.bytes)
+        } else {
+            try hand(Segment(index: index, buffer: pending, offset: offset, isLast: true))
+        }
+        try takeAll()
+        if serial { try scan.finish() } else { try scan.endDocument() }
+    }
+
+    /// Takes every outcome, then scans `bytes` (at file offset `offset`, after `index`
+    /// segments) and all bytes after them on the reading thread.
+    private func scanHere(_ bytes: SegmentBuffer, at offset: Int, after index: Int) throws {
+        try takeAll()
+        if !serial, index > 0 { scan.startSegment(at: offset, line: nextLine) }
+        serial = true
+        try scan.scan(bytes.bytes)
+        statistics.serial += 1
+    }
+
+    private func takeBuffer() -> SegmentBuffer {
+        if let buffer = spare.popLast() {
+            buffer.removeAll()
+            return buffer
+        }
+        return SegmentBuffer(capacity: segmentBytes + 64 << 10)
+    }
+
+    private func recycle(_ buffer: SegmentBuffer) {
+        if spare.count < 4 { spare.append(buffer) }
+    }
+
+    // MARK: Handing out
+
+    /// Scans the first segment here, or hands a later one to its worker.
+    private func hand(_ segment: Segment) throws {
+        if serial {
+            try scan.scan(segment.buffer.bytes)
+            statistics.serial += 1
+            recycle(segment.buffer)
+            return
+        }
+        if segment.index == 0 {
+            try scan.scan(segment.buffer.bytes)
+            recycle(segment.buffer)
+            // The scan of a file in one segment, or of one that did not end between elements, goes on here.
+            if segment.isLast || !scan.isBetweenElements {
+                serial = true
+                return
+            }
+            scan.takeScannerFigures()
+            nextLine = scan.line
+            return
+        }
+        let target = segment.index % 2
+        while inFlight.count(where: { $0.worker == target }) >= OverviewSegmentScanner.depth { try takeOldest() }
+        if serial { return try hand(segment) }
+        while workers.count <= target { workers.append(OverviewSegmentScanner()) }
+        workers[target].submit(
+            .init(
+                segment: segment.buffer, offset: segment.offset, isLast: segment.isLast,
+                textIsRepaired: scan.textIsRepaired))
+        inFlight.append((segment, target))
+    }
+
+    private func takeAll() throws {
+        while !inFlight.isEmpty { try takeOldest() }
+    }
+
+    /// Takes the oldest outcome: feeds what it handed over, adds its figures, and decides how to go on.
+    private func takeOldest() throws {
+        let (segment, worker) = inFlight.removeFirst()
+        let outcome = workers[worker].awaitOutcome()
+        if outcome.failure == nil, !segment.isLast, !outcome.endsBetweenElements {
+            // Cut where no top-level element starts: scan from this segment on here.
+            var rest = [segment]
+            for (later, other) in inFlight {
+                _ = workers[other].awaitOutcome()
+                rest.append(later)
+            }
+            inFlight.removeAll()
+            scan.startSegment(at: segment.offset, line: nextLine)
+            serial = true
+            for later in rest { try hand(later) }
+            return
+        }
+        try overviewStep { try outcome.handedOver.replay(into: scan.parser, firstLine: nextLine) }
+        if let failure = outcome.failure { try overviewStep { throw failure } }
+        scan.add(outcome.figures)
+        statistics.parallel += 1
+        nextLine += outcome.newlines
+        recycle(segment.buffer)
+    }
+}
