@@ -398,6 +398,8 @@ enum DeviceEntities {
 
     static func rewrite(_ bytes: UnsafeMutableRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
+        // Read once: each read of a static goes through its lazy initializer's check.
+        let (attribute, lessThan, greaterThan) = (Self.attribute, Self.lessThan, Self.greaterThan)
         let count = bytes.count
         var index = 0
         while index < count, let found = memchr(base + index, 0x26, count - index) {

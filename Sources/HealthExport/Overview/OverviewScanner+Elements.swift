@@ -30,11 +30,15 @@ extension OverviewScanner {
 
     // MARK: Elements
 
-    mutating func openElement(name: UnsafePointer<UInt8>, length: Int, tagStart: Int, tagEnd: Int) throws {
+    /// Reads a start tag; a self-closing one is not pushed, and ``elementClosed(tagStart:tagEnd:)``
+    /// follows it at the same depth.
+    mutating func openElement(
+        name: UnsafePointer<UInt8>, length: Int, tagStart: Int, tagEnd: Int, selfClosing: Bool
+    ) throws {
         let element = ElementName(name, length: length)
         let depth = elements.count
         guard depth < Self.depthLimit else { throw Unsure(reason: "elements nested too deep") }
-        pushName(name, length, element)
+        if !selfClosing { pushName(name, length, element) }
         switch depth {
         case 0:
             guard !sawRoot, element == .healthData else { throw Unsure(reason: "the root is not <HealthData>") }
@@ -56,10 +60,16 @@ extension OverviewScanner {
         }
     }
 
+    /// Reads an end tag.
     mutating func closeElement(tagStart: Int, tagEnd: Int) throws {
         elements.removeLast()
         nameEnds.removeLast()
         nameArena.removeLast(nameArena.count - (nameEnds.last ?? 0))
+        try elementClosed(tagStart: tagStart, tagEnd: tagEnd)
+    }
+
+    /// What closing an element does, its name already off the stack.
+    mutating func elementClosed(tagStart: Int, tagEnd: Int) throws {
         let depth = elements.count
         if skipFrom > depth { skipFrom = 0 }
         if depth == 1, delegateFrom != nil { try endDelegation(at: tagEnd) }

@@ -317,8 +317,10 @@ struct OverviewScanner {
             // Names are ASCII by now: the bytes beyond it are in values.
             try checkCharacters(base + position + 1, index - position - 1)
         }
-        try openElement(name: base + position + 1, length: nameLength, tagStart: position, tagEnd: index)
-        if selfClosing { try closeElement(tagStart: position, tagEnd: index) }
+        // A self-closing element (nearly every record) never goes on the stack of open ones.
+        try openElement(
+            name: base + position + 1, length: nameLength, tagStart: position, tagEnd: index, selfClosing: selfClosing)
+        if selfClosing { try elementClosed(tagStart: position, tagEnd: index) }
         return index
     }
 

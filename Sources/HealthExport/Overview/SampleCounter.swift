@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Counts the plain top-level `Record` elements ``OverviewScanner`` reads without libxml2: their
 /// types, kinds, date ranges and sources, keyed by interned byte strings so that a sample costs
 /// no `String`.
@@ -18,9 +26,23 @@ struct SampleCounter {
     private var folded = SampleTallies()
     /// Samples counted.
     private(set) var count = 0
+    // The last type and source interned, with their numbers: an export writes each type's
+    // records together, mostly from one source at a time, so most look-ups end here.
+    private var lastType: [UInt8] = []
+    private var lastTypeID = -1
+    private var lastSource: [UInt8] = []
+    private var lastSourceID = -1
 
     /// The interned type of `bytes`, and the kind its records take (a weight's may still change).
     mutating func type(_ bytes: UnsafeRawBufferPointer) -> (id: Int, kind: RecordKind) {
+        if lastTypeID >= 0, Self.same(lastType, bytes) { return (lastTypeID, typeSlots[lastTypeID]!.kind) }
+        let (id, kind) = internType(bytes)
+        lastType = Array(bytes)
+        lastTypeID = id
+        return (id, kind)
+    }
+
+    private mutating func internType(_ bytes: UnsafeRawBufferPointer) -> (id: Int, kind: RecordKind) {
         let generation = types.generation
         let (name, id) = types.intern(bytes)
         if types.generation != generation { foldTypes() }
@@ -47,11 +69,22 @@ struct SampleCounter {
             unnamedSources += 1
             return
         }
+        if lastSourceID >= 0, Self.same(lastSource, source) {
+            sourceSlots[lastSourceID]!.count += 1
+            return
+        }
         let generation = sources.generation
         let (name, id) = sources.intern(source)
         if sources.generation != generation { foldSources() }
         while sourceSlots.count <= id { sourceSlots.append(nil) }
-        sourceSlots[id] = (name, (sourceSlots[id]?.count ?? 0) + 1)
+        if sourceSlots[id] == nil { sourceSlots[id] = (name, 0) }
+        sourceSlots[id]!.count += 1
+        lastSource = Array(source)
+        lastSourceID = id
+    }
+
+    private static func same(_ known: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+        known.count == bytes.count && known.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
 
     /// Adds a sample to `tally` where it lies, with no copy of the slot.
@@ -71,11 +104,13 @@ struct SampleCounter {
     private mutating func foldTypes() {
         for case let slot? in typeSlots { if let tally = slot.tally { folded.merge(type: slot.name, tally) } }
         typeSlots.removeAll(keepingCapacity: true)
+        lastTypeID = -1
     }
 
     private mutating func foldSources() {
         for case let slot? in sourceSlots { folded.sources[slot.name, default: 0] += slot.count }
         sourceSlots.removeAll(keepingCapacity: true)
+        lastSourceID = -1
     }
 
     /// The figures counted since the last call, after which the counter starts from zero
