@@ -148,10 +148,10 @@ extension OverviewScanner {
             return false
         }
         guard let type, type.valueLength > 0, let start,
-            let startDate = TimestampParser.parse(bytes(start)),
-            let endDate = Self.sameBytes(start, end) ? startDate : TimestampParser.parse(bytes(end!))
+            let startDate = TimestampParser.parse(bytes(start), cache: &dayCache),
+            let endDate = Self.sameBytes(start, end) ? startDate : TimestampParser.parse(bytes(end!), cache: &dayCache)
         else { return false }
-        if let creation, TimestampParser.parse(bytes(creation)) == nil { return false }
+        if let creation, TimestampParser.parse(bytes(creation), cache: &dayCache) == nil { return false }
         var (typeID, kind) = counter.type(bytes(type))
         if counter.isMemberType(typeID) { return false }
         if kind == .weight, !Self.isKilograms(value.map(bytes), unit.map(bytes)) { kind = .quantity }

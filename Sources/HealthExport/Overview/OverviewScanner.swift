@@ -55,6 +55,7 @@ struct OverviewScanner {
     /// ``ExportRepair`` hands it out (the caller steps aside when it counted any of those two):
     /// then the scanner checks no characters itself.
     var textIsRepaired = false
+    var dayCache = TimestampDayCache()
 
     // Where the buffer is in the file, and the line and line start (file offsets) scanned up to.
     var base: UnsafePointer<UInt8>!

@@ -34,6 +34,8 @@ final class ParseState {
     @exclusivity(unchecked) var lastDeviceBytes: [UInt8] = []
     @exclusivity(unchecked) var lastDevice: Device?
     @exclusivity(unchecked) var deviceGeneration = 0
+    /// The day of the last sample date read (see ``TimestampDayCache``).
+    @exclusivity(unchecked) var dayCache = TimestampDayCache()
     @exclusivity(unchecked) var plans: [Int: TypePlan] = [:]
     @exclusivity(unchecked) var planGeneration = 0
 
@@ -310,7 +312,7 @@ final class ParseState {
 
     /// The date in `bytes`; when it is not one, counts the record as invalid and returns `nil`.
     func date(_ bytes: UnsafeRawBufferPointer, _ attribute: String, type: String) -> ExportTimestamp? {
-        if let parsed = TimestampParser.parse(bytes) { return parsed }
+        if let parsed = TimestampParser.parse(bytes, cache: &dayCache) { return parsed }
         invalid(type, "\(attribute) \"\(String(decoding: bytes, as: UTF8.self))\" is not a date")
         return nil
     }

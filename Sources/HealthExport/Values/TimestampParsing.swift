@@ -40,9 +40,28 @@ public enum TimestampParser {
     /// fixed positions, no cursor. `nil` sends anything unusual to the general parser.
     @inline(__always)
     static func parseStandard(_ b: UnsafeRawBufferPointer) -> ExportTimestamp? {
-        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: " "),
-            b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: " ")
-        else { return nil }
+        guard let days = standardDays(b) else { return nil }
+        return standardInstant(b, days: days)
+    }
+
+    /// Parses as `parse(_:)` does, taking the date of a standard timestamp from `cache` when
+    /// it is the last one's: an export's records come in date order, so nearly every date
+    /// shares its day with the one read before it.
+    static func parse(_ bytes: UnsafeRawBufferPointer, cache: inout TimestampDayCache) -> ExportTimestamp? {
+        guard bytes.count == 25 else { return parse(bytes) }
+        let head = bytes.loadUnaligned(as: UInt64.self)
+        let tail = bytes.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        if head != cache.head || tail != cache.tail || cache.days == nil {
+            guard let days = standardDays(bytes) else { return parse(bytes) }
+            cache = TimestampDayCache(head: head, tail: tail, days: days)
+        }
+        return standardInstant(bytes, days: cache.days!) ?? parse(bytes)
+    }
+
+    /// The days since 1970 of a standard timestamp's `yyyy-MM-dd`, or `nil`.
+    @inline(__always)
+    static func standardDays(_ b: UnsafeRawBufferPointer) -> Int64? {
+        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
         var invalid: UInt8 = 0
         @inline(__always) func digit(_ index: Int) -> Int {
             let value = b[index] &- 48
@@ -52,17 +71,33 @@ public enum TimestampParser {
         let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
         let month = digit(5) * 10 + digit(6)
         let day = digit(8) * 10 + digit(9)
+        guard invalid == 0, (1...12).contains(month), (1...31).contains(day) else { return nil }
+        return Int64(daysFromCivil(year: year, month: month, day: day))
+    }
+
+    /// The instant of a standard timestamp from its ` HH:mm:ss ±HHMM`, its date being `days`
+    /// since 1970; `nil` when that part is not in the standard form.
+    @inline(__always)
+    static func standardInstant(_ b: UnsafeRawBufferPointer, days: Int64) -> ExportTimestamp? {
+        guard b[10] == UInt8(ascii: " "), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            b[19] == UInt8(ascii: " ")
+        else { return nil }
+        var invalid: UInt8 = 0
+        @inline(__always) func digit(_ index: Int) -> Int {
+            let value = b[index] &- 48
+            invalid |= value > 9 ? 1 : 0
+            return Int(value)
+        }
         let hour = digit(11) * 10 + digit(12)
         let minute = digit(14) * 10 + digit(15)
         let second = digit(17) * 10 + digit(18)
         let sign = b[20]
         let offsetHours = digit(21) * 10 + digit(22)
         let offsetMinutes = digit(23) * 10 + digit(24)
-        guard invalid == 0, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), (1...12).contains(month),
-            (1...31).contains(day), hour <= 24, minute <= 59, second <= 60, offsetHours <= 18, offsetMinutes < 60
+        guard invalid == 0, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), hour <= 24, minute <= 59,
+            second <= 60, offsetHours <= 18, offsetMinutes < 60
         else { return nil }
         let offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (offsetHours * 60 + offsetMinutes)
-        let days = Int64(daysFromCivil(year: year, month: month, day: day))
         let local = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return ExportTimestamp(secondsSince1970: local - Int64(offset) * 60, offsetMinutes: Int32(offset))
     }
@@ -155,4 +190,12 @@ struct DigitCursor {
         guard let minutes, minutes < 60 else { return nil }
         return sign * (hours * 60 + minutes)
     }
+}
+
+/// The date of the last standard timestamp ``TimestampParser/parse(_:cache:)`` read: its
+/// first ten bytes and the days since 1970 they name.
+struct TimestampDayCache {
+    var head: UInt64 = 0
+    var tail: UInt16 = 0
+    var days: Int64?
 }
