@@ -1,7 +1,7 @@
 /// Scans the export for the overview on two threads: the byte stream is cut between top-level
 /// elements (see ``SegmentCutter``), the first segment (prolog, root tag, facts, first records)
-/// is scanned on the reading thread, and later segments alternately on two
-/// ``OverviewSegmentScanner``s. The reading thread takes their outcomes in file order: it adds
+/// is scanned on the reading thread, and later segments on two ``OverviewSegmentScanners``
+/// threads. The reading thread takes their outcomes in file order: it adds
 /// up their figures and feeds what they handed over to its ``DelegateParser``, so the overview
 /// yields and counts exactly what a one-thread scan would.
 ///
@@ -19,9 +19,9 @@ final class SegmentedOverview {
 
     private let scan: OverviewScan
     private let segmentBytes: Int
-    private var workers: [OverviewSegmentScanner] = []
-    /// Segments being scanned, in file order, with the worker of each.
-    private var inFlight: [(segment: Segment, worker: Int)] = []
+    private var scanners: OverviewSegmentScanners?
+    /// Segments being scanned, in file order, with where the outcome of each comes.
+    private var inFlight: [(segment: Segment, reply: BoundedQueue<OverviewSegmentScanners.Outcome>)] = []
     /// Once set, the reading thread scans every byte left itself.
     private var serial = false
     /// The line of the first byte of the oldest segment whose outcome is not taken.
@@ -38,9 +38,9 @@ final class SegmentedOverview {
 
     /// Waits for the workers and ends their threads, dropping outcomes not taken yet.
     func stop() {
-        for (_, worker) in inFlight { _ = workers[worker].awaitOutcome() }
+        for (_, reply) in inFlight { _ = reply.pop() }
         inFlight.removeAll()
-        for worker in workers { worker.stop() }
+        scanners?.stop()
     }
 
     /// Reads the chunks `next` hands over (`false` at the end), scans them and ends the document.
@@ -118,7 +118,7 @@ final class SegmentedOverview {
 
     // MARK: Handing out
 
-    /// Scans the first segment here, or hands a later one to its worker.
+    /// Scans the first segment here, or hands a later one to the scanning threads.
     private func hand(_ segment: Segment) throws {
         if serial {
             try scan.scan(segment.buffer.bytes)
@@ -138,15 +138,15 @@ final class SegmentedOverview {
             nextLine = scan.line
             return
         }
-        let target = segment.index % 2
-        while inFlight.count(where: { $0.worker == target }) >= OverviewSegmentScanner.depth { try takeOldest() }
+        while inFlight.count >= OverviewSegmentScanners.depth { try takeOldest() }
         if serial { return try hand(segment) }
-        while workers.count <= target { workers.append(OverviewSegmentScanner()) }
-        workers[target].submit(
+        if scanners == nil { scanners = OverviewSegmentScanners(count: 2) }
+        let reply = BoundedQueue<OverviewSegmentScanners.Outcome>(capacity: 1)
+        scanners!.submit(
             .init(
                 segment: segment.buffer, offset: segment.offset, isLast: segment.isLast,
-                textIsRepaired: scan.textIsRepaired))
-        inFlight.append((segment, target))
+                textIsRepaired: scan.textIsRepaired, reply: reply))
+        inFlight.append((segment, reply))
     }
 
     private func takeAll() throws {
@@ -155,13 +155,13 @@ final class SegmentedOverview {
 
     /// Takes the oldest outcome: feeds what it handed over, adds its figures, and decides how to go on.
     private func takeOldest() throws {
-        let (segment, worker) = inFlight.removeFirst()
-        let outcome = workers[worker].awaitOutcome()
+        let (segment, reply) = inFlight.removeFirst()
+        let outcome = reply.pop()!
         if outcome.failure == nil, !segment.isLast, !outcome.endsBetweenElements {
             // Cut where no top-level element starts: scan from this segment on here.
             var rest = [segment]
-            for (later, other) in inFlight {
-                _ = workers[other].awaitOutcome()
+            for (later, laterReply) in inFlight {
+                _ = laterReply.pop()
                 rest.append(later)
             }
             inFlight.removeAll()

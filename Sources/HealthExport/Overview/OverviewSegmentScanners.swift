@@ -1,7 +1,8 @@
-/// One of the two threads that scan the overview's segments: each segment starts between two
-/// top-level elements, and comes back as its figures and the bytes it hands over, which the
-/// reading thread adds up and feeds to its parser in file order.
-final class OverviewSegmentScanner {
+/// The threads that scan the overview's segments: each segment starts between two top-level
+/// elements, and comes back as its figures and the bytes it hands over, which the reading
+/// thread adds up and feeds to its parser in file order. Whichever thread is free takes the
+/// next segment, so neither waits while the other works through a slow one.
+final class OverviewSegmentScanners {
     /// A segment to scan.
     struct Job: Sendable {
         /// The segment's bytes; the reading thread keeps the buffer until the outcome is taken.
@@ -12,6 +13,8 @@ final class OverviewSegmentScanner {
         var isLast: Bool
         /// Whether the bytes are text as ``ExportRepair`` hands it out (see ``OverviewScanner/textIsRepaired``).
         var textIsRepaired: Bool
+        /// Where the outcome goes.
+        var reply: BoundedQueue<Outcome>
     }
 
     /// What scanning one segment gave.
@@ -33,41 +36,38 @@ final class OverviewSegmentScanner {
         }
     }
 
-    /// How many segments a scanner takes before its first outcome is taken: the next one
-    /// waits ready, so the scanner does not idle while the reading thread reads and cuts.
-    static let depth = 2
+    /// Segments handed out and not yet taken: enough that a thread finds the next one ready.
+    static let depth = 4
 
     private let jobs = BoundedQueue<Job>(capacity: depth)
-    private let outcomes = BoundedQueue<Outcome>(capacity: depth)
-    private let thread: WorkerThread<Void>
+    private var threads: [WorkerThread<Void>] = []
 
-    init() {
-        let (jobs, outcomes) = (self.jobs, self.outcomes)
-        let handle = Handle(scan: SegmentScan())
-        thread = WorkerThread(name: "scanner") {
-            while let job = jobs.pop() { outcomes.push(handle.scan.run(job)) }
+    /// Starts `count` scanning threads.
+    init(count: Int) {
+        let jobs = self.jobs
+        for _ in 0..<count {
+            let handle = Handle(scan: SegmentScan())
+            threads.append(
+                WorkerThread(name: "scanner") {
+                    while let job = jobs.pop() { job.reply.push(handle.scan.run(job)) }
+                })
         }
     }
 
-    /// Carries the scanner to its thread, the only one that uses it.
+    /// Carries a thread's scanner to it, the only thread that uses it.
     private struct Handle: @unchecked Sendable {
         let scan: SegmentScan
     }
 
-    /// Starts scanning `job` on the thread once the jobs before it are done; at most ``depth`` jobs may be waiting.
+    /// Hands a segment to the next free thread; its outcome comes through `reply`.
     func submit(_ job: Job) {
         jobs.push(job)
     }
 
-    /// Waits for the outcome of the oldest job submitted.
-    func awaitOutcome() -> Outcome {
-        outcomes.pop()!
-    }
-
-    /// Ends the thread; the scanner must be idle.
+    /// Ends the threads once they have scanned what was submitted.
     func stop() {
         jobs.close()
-        thread.join()
+        for thread in threads { thread.join() }
     }
 
     /// The scanner, kept from segment to segment so that its interned strings stay known.
