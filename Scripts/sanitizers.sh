@@ -19,9 +19,9 @@ export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
 
 # The tests whose code runs on more than one thread: the read-ahead, the bounded queues, the
-# read on two parsers, the record stream, the store writer (and the store contract on SQLite),
+# read on two parsers, the overview on two threads, the record stream, the store writer (and the store contract on SQLite),
 # and the commands that use them end to end.
-threaded="ReadAhead|BoundedQueue|TwoParser|RecordStream|StoreImport|RecordWriter|SQLiteStore|ExportReader|ZipExport|ImportCommand|ImportInterruption|RecordsCommand"
+threaded="ReadAhead|BoundedQueue|TwoParser|TwoThreadOverview|ExportSummaryOverview|RecordStream|StoreImport|RecordWriter|SQLiteStore|ExportReader|ZipExport|ImportCommand|ImportInterruption|RecordsCommand"
 
 address=(--sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
   -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined)
