@@ -1,4 +1,11 @@
 import CLibXML2
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads an Apple Health `export.xml` with libxml2's SAX2 push parser and yields typed records.
 ///
@@ -43,7 +50,7 @@ public final class ExportReader {
     public var parsers = ExportReader.defaultParsers
 
     /// The bytes a segment of a two-parser read holds at least (the tests cut smaller).
-    var segmentBytes = 256 << 10
+    var segmentBytes = ExportReader.defaultSegmentBytes
 
     /// The bytes read from the source at a time (the tests read smaller).
     var chunkBytes = ExportReader.chunkSize
@@ -140,14 +147,24 @@ extension ParseState {
             .joined(separator: "; ")
     }
 
+    /// Whether libxml2 stands before the input's last `<`: its error lies in a tag the input
+    /// goes on after.
+    private var stoppedBeforeLastTag: Bool {
+        guard let input = parser?.pointee.input?.pointee, let cur = input.cur, let end = input.end, end - cur > 1
+        else { return false }
+        return memchr(cur + 1, Int32(UInt8(ascii: "<")), end - cur - 1) != nil
+    }
+
     /// Handles an error libxml2 reports: fatal ones stop the parse, others become warnings.
     func libxmlError(_ error: xmlError) {
         let message = Self.oneLine(error.message.map { String(cString: $0) } ?? "malformed XML")
         let line = Int(error.line)
         let column = Int(error.int2)
         if error.level == XML_ERR_FATAL || error.level == XML_ERR_ERROR {
-            // At the end of the input, an open element (or no root yet) means the file was cut.
-            let truncated = terminating && (!stack.isEmpty || !sawRoot)
+            // At the end of the input, an open element (or no root yet) means the file was cut,
+            // unless the error lies before the input's last tag: that tag is broken, whatever
+            // follows it. (How far libxml2 parsed before the end depends on how the bytes came.)
+            let truncated = terminating && (!stack.isEmpty || !sawRoot) && !stoppedBeforeLastTag
             var text = message
             if truncated {
                 text =

@@ -14,6 +14,15 @@ extension ExportReader {
         return String(cString: value) == "1" ? 1 : 2
     }()
 
+    /// The bytes a segment of a two-parser read, or of a two-thread overview, holds at least:
+    /// 256 KiB, or the environment variable `HEALTHIMPORT_SEGMENT_BYTES` when it is a positive
+    /// number (the fuzz targets cut every few lines, so that small inputs are shared out too).
+    static let defaultSegmentBytes: Int = {
+        guard let value = getenv("HEALTHIMPORT_SEGMENT_BYTES"), let bytes = Int(String(cString: value)), bytes > 0
+        else { return 256 << 10 }
+        return bytes
+    }()
+
     /// Reads the XML on two parsers (see ``SegmentedRead``), deciding with `plan`.
     func readSegments(
         plan: @escaping (RecordKind, String) -> TypePlan, _ body: @escaping (HealthRecord) throws -> Void
