@@ -141,6 +141,21 @@ import Testing
         if result.records.count > 10 { #expect(parallel > 10, "\(name)") }
     }
 
+    @Test("When the second parser cannot start, the first reads on from segment 1, up to a cut-off end")
+    func unusableStart() throws {
+        let step =
+            #" <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" "#
+            + #"startDate="2024-05-30 10:00:00 +0200" endDate="2024-05-30 10:05:00 +0200" value="12"/>"#
+        // Text after the facts: the second parser's quiet read of the head does not end between elements.
+        let xml =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+            + " <ExportDate value=\"2024-06-01 09:00:00 +0200\"/>stray text\n"
+            + (0..<6).map { _ in step + "\n" }.joined() + " <Record type=\"HKQuantityTypeIdentifierStepCount\" crea"
+        let result = try Self.expectSame(xml)
+        #expect(result.records.count == 7)
+        #expect(result.failure?.contains("truncated?") == true)
+    }
+
     @Test("A consumer that stops, and input that fails midway, end the read as on one parser")
     func stops() throws {
         let xml = export((0..<6).map { _ in Self.everyKind }.joined(separator: "\n"))

@@ -141,6 +141,13 @@ final class SegmentedRead {
     /// Hands the waiting segments to their parsers, taking outcomes in file order to free them.
     private func dispatch() throws {
         while let segment = waiting.first {
+            // The first parser takes segment 2 only once the second parser's start (segment 1)
+            // is known to be usable: when it is not, the first parser must go on from segment 1,
+            // which it cannot once it has read segment 2 (and, were that the last, ended).
+            if segment.index == 2, serialParser == nil, inFlight.contains(where: { $0.segment.index == 1 }) {
+                try takeOldest()
+                continue
+            }
             let target = serialParser ?? segment.index % 2
             if inFlight.contains(where: { $0.parser == target }) {
                 try takeOldest()
