@@ -18,7 +18,6 @@ final class SegmentedOverview {
     }
 
     private let scan: OverviewScan
-    private let segmentBytes: Int
     private var scanners: OverviewSegmentScanners?
     /// Segments being scanned, in file order, with where the outcome of each comes.
     private var inFlight: [(segment: Segment, reply: BoundedQueue<OverviewSegmentScanners.Outcome>)] = []
@@ -26,14 +25,14 @@ final class SegmentedOverview {
     private var serial = false
     /// The line of the first byte of the oldest segment whose outcome is not taken.
     private var nextLine = 1
-    private var spare: [SegmentBuffer] = []
+    private let cutting: SegmentCutting
     /// How many segments the workers scanned, and how many the reading thread scanned alone
     /// after the first (serial: bytes it scanned in pieces of a segment's size or less).
     private(set) var statistics = SegmentedRead.Statistics()
 
     init(scan: OverviewScan, segmentBytes: Int) {
         self.scan = scan
-        self.segmentBytes = segmentBytes
+        cutting = SegmentCutting(segmentBytes: segmentBytes)
     }
 
     /// Waits for the workers and ends their threads, dropping outcomes not taken yet.
@@ -45,50 +44,40 @@ final class SegmentedOverview {
 
     /// Reads the chunks `next` hands over (`false` at the end), scans them and ends the document.
     func run(_ next: (_ take: (UnsafeRawBufferPointer) -> Void) throws -> Bool) throws {
-        var pending = takeBuffer()
         var offset = 0
         var index = 0
-        var headEnd: Int?
-        let unstructured = max(segmentBytes * 16, 4 << 20)
         while true {
             let more: Bool
             do {
-                more = try next { pending.append($0) }
+                more = try next { cutting.append($0) }
             } catch {
                 // A one-thread scan has scanned every byte before the failure: so does this one.
-                try scanHere(pending, at: offset, after: index)
+                try scanHere(cutting.takePending(), at: offset, after: index)
                 throw error
             }
             guard more else { break }
             if serial {
-                try scan.scan(pending.bytes)
+                let bytes = cutting.takePending()
+                try scan.scan(bytes.bytes)
                 statistics.serial += 1
-                offset += pending.count
-                pending.removeAll()
-                continue
-            }
-            guard pending.count >= segmentBytes else { continue }
-            if index == 0, headEnd == nil { headEnd = SegmentCutter.firstRecordCut(in: pending.bytes) }
-            let minimum = index == 0 ? headEnd ?? pending.count : 0
-            if let cut = SegmentCutter.lastCut(in: pending.bytes, after: minimum) {
-                let rest = takeBuffer()
-                rest.append(UnsafeRawBufferPointer(rebasing: pending.bytes[cut...]))
-                pending.truncate(to: cut)
-                try hand(Segment(index: index, buffer: pending, offset: offset, isLast: false))
-                offset += cut
+                offset += bytes.count
+                cutting.recycle(bytes)
+            } else if let segment = cutting.cut() {
+                try hand(Segment(index: index, buffer: segment, offset: offset, isLast: false))
+                offset += segment.count
                 index += 1
-                pending = rest
-            } else if pending.count >= unstructured {
+            } else if cutting.isUnstructured {
                 // No cut in megabytes: the reading thread scans on from here itself.
-                try scanHere(pending, at: offset, after: index)
-                offset += pending.count
-                pending.removeAll()
+                let bytes = cutting.takePending()
+                try scanHere(bytes, at: offset, after: index)
+                offset += bytes.count
+                cutting.recycle(bytes)
             }
         }
         if serial {
-            try scan.scan(pending.bytes)
+            try scan.scan(cutting.pending.bytes)
         } else {
-            try hand(Segment(index: index, buffer: pending, offset: offset, isLast: true))
+            try hand(Segment(index: index, buffer: cutting.takePending(), offset: offset, isLast: true))
         }
         try takeAll()
         if serial { try scan.finish() } else { try scan.endDocument() }
@@ -104,18 +93,6 @@ final class SegmentedOverview {
         statistics.serial += 1
     }
 
-    private func takeBuffer() -> SegmentBuffer {
-        if let buffer = spare.popLast() {
-            buffer.removeAll()
-            return buffer
-        }
-        return SegmentBuffer(capacity: segmentBytes + 64 << 10)
-    }
-
-    private func recycle(_ buffer: SegmentBuffer) {
-        if spare.count < 4 { spare.append(buffer) }
-    }
-
     // MARK: Handing out
 
     /// Scans the first segment here, or hands a later one to the scanning threads.
@@ -123,12 +100,12 @@ final class SegmentedOverview {
         if serial {
             try scan.scan(segment.buffer.bytes)
             statistics.serial += 1
-            recycle(segment.buffer)
+            cutting.recycle(segment.buffer)
             return
         }
         if segment.index == 0 {
             try scan.scan(segment.buffer.bytes)
-            recycle(segment.buffer)
+            cutting.recycle(segment.buffer)
             // The scan of a file in one segment, or of one that did not end between elements, goes on here.
             if segment.isLast || !scan.isBetweenElements {
                 serial = true
@@ -175,6 +152,6 @@ final class SegmentedOverview {
         scan.add(outcome.figures)
         statistics.parallel += 1
         nextLine += outcome.newlines
-        recycle(segment.buffer)
+        cutting.recycle(segment.buffer)
     }
 }

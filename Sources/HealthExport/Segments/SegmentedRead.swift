@@ -43,7 +43,7 @@ final class SegmentedRead {
     private var serialParser: Int?
     /// The bytes up to the first record, for the second parser's start.
     private var head: SegmentBuffer?
-    private var spare: [SegmentBuffer] = []
+    private let cutting: SegmentCutting
     private(set) var report = ReadReport()
     private(set) var statistics = Statistics()
     /// The export version known when the first segment is parsed, as a one-parser read sets it.
@@ -57,6 +57,7 @@ final class SegmentedRead {
         self.plan = SharedPlan(plan)
         self.body = body
         self.segmentBytes = segmentBytes
+        cutting = SegmentCutting(segmentBytes: segmentBytes)
     }
 
     /// Waits for the parsers and ends their threads, dropping outcomes not taken yet.
@@ -73,62 +74,43 @@ final class SegmentedRead {
 
     /// Reads the chunks `next` hands over (`false` at the end) and parses them.
     func run(_ next: (_ take: (UnsafeRawBufferPointer) -> Void) throws -> Bool) throws {
-        var pending = takeBuffer()
         var line = 1
         var index = 0
-        var headEnd: Int?
-        let unstructured = max(segmentBytes * 16, 4 << 20)
         while true {
             let more: Bool
             do {
-                more = try next { pending.append($0) }
+                more = try next { cutting.append($0) }
             } catch {
                 // A one-parser read has parsed every byte before the failure: so do these.
-                try enqueue(Segment(index: index, buffer: pending, line: line, isLast: false))
+                try enqueue(Segment(index: index, buffer: cutting.takePending(), line: line, isLast: false))
                 try finish()
                 throw error
             }
             guard more else { break }
-            guard pending.count >= segmentBytes else { continue }
+            guard cutting.pending.count >= segmentBytes else { continue }
             if serialParser != nil {
-                try enqueue(Segment(index: index, buffer: pending, line: line, isLast: false))
+                try enqueue(Segment(index: index, buffer: cutting.takePending(), line: line, isLast: false))
                 index += 1
-                pending = takeBuffer()
                 continue
             }
-            if index == 0, headEnd == nil { headEnd = SegmentCutter.firstRecordCut(in: pending.bytes) }
-            let minimum = index == 0 ? headEnd ?? pending.count : 0
-            if let cut = SegmentCutter.lastCut(in: pending.bytes, after: minimum) {
-                let rest = takeBuffer()
-                rest.append(UnsafeRawBufferPointer(rebasing: pending.bytes[cut...]))
-                pending.truncate(to: cut)
-                if index == 0, let headEnd {
-                    head = takeBuffer()
-                    head!.append(UnsafeRawBufferPointer(rebasing: pending.bytes[..<headEnd]))
+            if let segment = cutting.cut() {
+                if index == 0, let headEnd = cutting.headEnd {
+                    head = cutting.takeBuffer()
+                    head!.append(UnsafeRawBufferPointer(rebasing: segment.bytes[..<headEnd]))
                 }
-                try enqueue(Segment(index: index, buffer: pending, line: line, isLast: false))
-                line += SegmentCutter.newlines(in: pending.bytes)
+                try enqueue(Segment(index: index, buffer: segment, line: line, isLast: false))
+                line += SegmentCutter.newlines(in: segment.bytes)
                 index += 1
-                pending = rest
-            } else if pending.count >= unstructured {
+            } else if cutting.isUnstructured {
                 // No cut in megabytes: this part of the export has no line structure to cut along,
                 // so the parser of the last segment reads on from where it stopped.
                 serialParser = index == 0 ? 0 : (index - 1) % 2
-                try enqueue(Segment(index: index, buffer: pending, line: line, isLast: false))
+                try enqueue(Segment(index: index, buffer: cutting.takePending(), line: line, isLast: false))
                 index += 1
-                pending = takeBuffer()
             }
         }
-        try enqueue(Segment(index: index, buffer: pending, line: line, isLast: true))
+        try enqueue(Segment(index: index, buffer: cutting.takePending(), line: line, isLast: true))
         try finish()
-    }
-
-    private func takeBuffer() -> SegmentBuffer {
-        if let buffer = spare.popLast() {
-            buffer.removeAll()
-            return buffer
-        }
-        return SegmentBuffer(capacity: segmentBytes + 64 << 10)
     }
 
     // MARK: Handing out
@@ -179,7 +161,7 @@ final class SegmentedRead {
         var outcome = parsers[parser].awaitOutcome(facts: body)
         if segment.index > 0, parser == 1, head != nil, parallel {
             // The second parser has started: it no longer needs the head.
-            if outcome.headUsable { recycle(head!) }
+            if outcome.headUsable { cutting.recycle(head!) }
             head = nil
         }
         guard outcome.headUsable else {
@@ -202,7 +184,7 @@ final class SegmentedRead {
             statistics.serial += 1
             try goSerial(on: parser, replaying: nil)
         }
-        recycle(segment.buffer)
+        cutting.recycle(segment.buffer)
     }
 
     /// From now on `parser` reads every segment; the other parser's work past the last outcome
@@ -225,9 +207,5 @@ final class SegmentedRead {
             try takeOldest()
             try dispatch()
         }
-    }
-
-    private func recycle(_ buffer: SegmentBuffer) {
-        if spare.count < 4 { spare.append(buffer) }
     }
 }
