@@ -7,10 +7,13 @@ import HealthExport
 
 // Segments of 64 bytes: even small inputs are read on two parsers, cut every line or so.
 setenv("HEALTHIMPORT_SEGMENT_BYTES", "64", 1)
+runFuzzer { fuzzRead($0, $1) }
+
 /// With `FUZZ_COMPARE_PARSERS=1`, two parsers must also read exactly what one reads. Not by
 /// default: one such difference is open (`Fuzz/Findings/`), and `.ci/run` fuzzes every target.
-let compareParsers = getenv("FUZZ_COMPARE_PARSERS").map { String(cString: $0) == "1" } ?? false
-runFuzzer { fuzzRead($0, $1) }
+enum Comparison {
+    static let parsers = getenv("FUZZ_COMPARE_PARSERS").map { String(cString: $0) == "1" } ?? false
+}
 
 /// The whole read of `export.xml` from bytes: repair, the SAX driver, typed records, on two
 /// parsers. The first byte picks the chunk size, so that tokens fall across chunk edges. Any
@@ -32,7 +35,7 @@ func fuzzRead(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
     }
     let two = read(parsers: 2)
-    guard compareParsers else { return 0 }
+    guard Comparison.parsers else { return 0 }
     let one = read(parsers: 1)
     if one.error != two.error {
         fuzzFailure("errors differ: one parser \(one.error ?? "none"), two \(two.error ?? "none")")
