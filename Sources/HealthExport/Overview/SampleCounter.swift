@@ -84,7 +84,8 @@ struct SampleCounter {
     }
 
     private static func same(_ known: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
-        known.count == bytes.count && known.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+        known.count == bytes.count
+            && known.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
 
     /// Adds a sample to `tally` where it lies, with no copy of the slot.
