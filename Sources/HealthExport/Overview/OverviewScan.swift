@@ -88,7 +88,7 @@ final class OverviewScan {
     }
 
     /// Adds a segment's figures, counted after every figure added before.
-    func add(_ figures: (tallies: SampleTallies, count: Int, unknownElements: [String: Int])) {
+    func add(_ figures: OverviewScanner.Figures) {
         tallies.merge(figures.tallies)
         elementsCounted += figures.count
         for (name, count) in figures.unknownElements { unknownElements[name, default: 0] += count }

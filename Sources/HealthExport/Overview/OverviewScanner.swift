@@ -97,9 +97,12 @@ struct OverviewScanner {
         lineStart = offset
     }
 
-    /// The figures counted since the last call: samples per type and source, how many, and
-    /// the unknown elements inside them.
-    mutating func takeFigures() -> (tallies: SampleTallies, count: Int, unknownElements: [String: Int]) {
+    /// What a scan counted: samples per type and source, how many, and the unknown elements
+    /// inside them.
+    typealias Figures = (tallies: SampleTallies, count: Int, unknownElements: [String: Int])
+
+    /// The figures counted since the last call.
+    mutating func takeFigures() -> Figures {
         let count = counter.count
         let figures = (counter.takeTallies(), count, unknownElements)
         unknownElements = [:]

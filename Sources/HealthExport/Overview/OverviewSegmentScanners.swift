@@ -31,7 +31,7 @@ final class OverviewSegmentScanners {
         /// What stopped the scan (the scanner being unsure), as a one-thread scan meets it.
         var failure: (any Error)?
 
-        var figures: (tallies: SampleTallies, count: Int, unknownElements: [String: Int]) {
+        var figures: OverviewScanner.Figures {
             (tallies, count, unknownElements)
         }
     }

@@ -1,9 +1,9 @@
 /// Scans the export for the overview on two threads: the byte stream is cut between top-level
 /// elements (see ``SegmentCutter``), the first segment (prolog, root tag, facts, first records)
 /// is scanned on the reading thread, and later segments on two ``OverviewSegmentScanners``
-/// threads. The reading thread takes their outcomes in file order: it adds
-/// up their figures and feeds what they handed over to its ``DelegateParser``, so the overview
-/// yields and counts exactly what a one-thread scan would.
+/// threads. The reading thread takes their outcomes in file order: it adds up their figures
+/// and feeds what they handed over to its ``DelegateParser``, so the overview yields and counts
+/// exactly what a one-thread scan would.
 ///
 /// When a segment does not end between top-level elements (the cut was not where an element
 /// starts), its outcome and those after it are dropped and the reading thread scans the rest
