@@ -11,8 +11,11 @@ runFuzzer { fuzzRead($0, $1) }
 
 /// With `FUZZ_COMPARE_PARSERS=1`, two parsers must also read exactly what one reads. Not by
 /// default: one such difference is open (`Fuzz/Findings/`), and `.ci/run` fuzzes every target.
+/// Unless `FUZZ_COMPARE_SCAN=0`, one parser that scans plain records must read exactly what
+/// libxml2 alone reads.
 enum Comparison {
     static let parsers = getenv("FUZZ_COMPARE_PARSERS").map { String(cString: $0) == "1" } ?? false
+    static let scan = getenv("FUZZ_COMPARE_SCAN").map { String(cString: $0) != "0" } ?? true
 }
 
 /// The whole read of `export.xml` from bytes: repair, the SAX driver, typed records, on two
@@ -23,9 +26,10 @@ func fuzzRead(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let chunk = 1 + Int(data[0]) * 97
     let bytes = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
-    func read(parsers: Int) -> (records: [HealthRecord], error: String?) {
+    func read(parsers: Int, scanning: Bool = true) -> (records: [HealthRecord], error: String?) {
         let reader = ExportReader(source: BytesSource(bytes, chunk: chunk))
         reader.parsers = parsers
+        reader.scansRecords = scanning
         var records: [HealthRecord] = []
         do {
             _ = try reader.read { records.append($0) }
@@ -34,14 +38,23 @@ func fuzzRead(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             return (records, String(describing: error))
         }
     }
-    let two = read(parsers: 2)
-    guard Comparison.parsers else { return 0 }
-    let one = read(parsers: 1)
-    if one.error != two.error {
-        fuzzFailure("errors differ: one parser \(one.error ?? "none"), two \(two.error ?? "none")")
+    _ = read(parsers: 2)
+    if Comparison.scan {
+        compare(read(parsers: 1, scanning: false), "libxml2 alone", read(parsers: 1), "scanning")
     }
-    if one.records != two.records {
-        fuzzFailure("records differ: one parser \(one.records.count), two \(two.records.count)")
-    }
+    if Comparison.parsers { compare(read(parsers: 1), "one parser", read(parsers: 2), "two") }
     return 0
+}
+
+/// Stops the fuzzer when two reads of the same input differ.
+func compare(
+    _ one: (records: [HealthRecord], error: String?), _ oneName: String,
+    _ other: (records: [HealthRecord], error: String?), _ otherName: String
+) {
+    if one.error != other.error {
+        fuzzFailure("errors differ: \(oneName) \(one.error ?? "none"), \(otherName) \(other.error ?? "none")")
+    }
+    if one.records != other.records {
+        fuzzFailure("records differ: \(oneName) \(one.records.count), \(otherName) \(other.records.count)")
+    }
 }

@@ -17,6 +17,10 @@ final class ReadAhead {
         var legacyAttributeRepair = false
         var repairsText = false
         var nonCharacters = 0
+
+        /// Whether the text so far is as ``ExportRepair`` hands it out (valid UTF-8 of XML
+        /// characters) with no U+FFFE or U+FFFF: a scanner need not check its characters.
+        var isPlainText: Bool { repairsText && nonCharacters == 0 }
     }
 
     private enum Slot: Sendable {

@@ -48,7 +48,13 @@ extension OverviewScanner {
             let isFacts = element == .exportDate || element == .me
             if isFacts, sawOtherTopLevel { throw Unsure(reason: "ExportDate or Me after records") }
             if !isFacts { sawOtherTopLevel = true }
-            if element == .record, countRecord() { return }
+            if element == .record {
+                if let records {
+                    if selfClosing, try records.read(attributes, line: line) { return }
+                } else if countRecord() {
+                    return
+                }
+            }
             startDelegation(at: tagStart)
         default:
             guard delegateFrom == nil, skipFrom == 0 else { return }
@@ -104,6 +110,22 @@ extension OverviewScanner {
     mutating func endDelegation(at end: Int) throws {
         try flush(to: end)
         delegateFrom = nil
+    }
+
+    /// Where libxml2 goes on when the scanner is unsure of what it reads (a record read then
+    /// leaves the rest to libxml2): the next bytes of the element being handed over, or else the
+    /// start of the text or token being read, whose line and column it sets on the delegate.
+    /// Everything before that point has reached the parse state, through libxml2 or not.
+    mutating func handOverPoint() -> Int {
+        if let from = delegateFrom {
+            if let position = pendingPosition {
+                delegate.move(line: position.line, column: position.column)
+                pendingPosition = nil
+            }
+            return from
+        }
+        delegate.move(line: tokenLine, column: bufferOffset + tokenStart - tokenLineStart + 1)
+        return tokenStart
     }
 
     mutating func flush(to end: Int) throws {

@@ -32,6 +32,9 @@ struct OverviewScanner {
     }
 
     var counter = SampleCounter()
+    /// In a record read, what reads the plain top-level records (see ``ScannedRecords``), which
+    /// an overview counts instead.
+    var records: ScannedRecords?
     /// Elements inside counted records that the full reader does not know either, by name.
     var unknownElements: [String: Int] = [:]
     let delegate: any HandOverTarget
@@ -62,6 +65,11 @@ struct OverviewScanner {
     var bufferOffset = 0
     var line = 1
     var lineStart = 0
+    /// Where the text or token being read starts (a buffer offset), and the line and line start
+    /// there: what ``handOverPoint()`` gives libxml2 when the scanner is unsure of it.
+    var tokenStart = 0
+    var tokenLine = 1
+    var tokenLineStart = 0
 
     /// A scanner for the file from its first byte.
     init(delegate: any HandOverTarget) {
@@ -115,8 +123,12 @@ struct OverviewScanner {
         base = start
         var position = 0
         if bufferOffset == 0 { position = try skipByteOrderMark(count: count) }
+        (tokenStart, tokenLine, tokenLineStart) = (position, line, lineStart)
         while position < count {
             guard let next = ByteScan.find(UInt8(ascii: "<"), start + position, count - position) else {
+                // Text after the last token waits for what follows it, as libxml2 leaves it
+                // unread until a `<` comes: a record read handing the end over starts there.
+                if !final, count - position <= Self.tokenLimit { break }
                 try text(position, count - position)
                 position = count
                 break
@@ -132,6 +144,8 @@ struct OverviewScanner {
                 break
             }
             position = end
+            // The text after a token starts here (libxml2 leaves it unread until a `<` follows).
+            (tokenStart, tokenLine, tokenLineStart) = (position, line, lineStart)
         }
         try flush(to: position)
         if final, !rootClosed { throw Unsure(reason: "the export ends before </HealthData>") }

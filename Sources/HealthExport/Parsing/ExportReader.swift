@@ -1,4 +1,5 @@
 import CLibXML2
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -49,6 +50,12 @@ public final class ExportReader {
     /// The overview (``readOverview(onChunk:_:)``) then scans its segments on two threads too.
     public var parsers = ExportReader.defaultParsers
 
+    /// Whether the record read lets a byte scanner read the plain records (self-closing top-level
+    /// `Record` elements) and libxml2 the rest, which is faster: records, order, counts and
+    /// errors are those of libxml2 alone. Defaults to `true`, or `false` when the environment
+    /// variable `HEALTHIMPORT_SCAN` is `0`.
+    public var scansRecords = ExportReader.defaultScanning
+
     /// The bytes a segment of a two-parser read holds at least (the tests cut smaller).
     var segmentBytes = ExportReader.defaultSegmentBytes
 
@@ -77,24 +84,17 @@ public final class ExportReader {
     ) throws -> ReadReport {
         if parsers > 1 { return try readSegments(plan: plan, body) }
         let state = ParseState(displayName: repair.displayName, plan: plan, sink: body)
-        let parser = try state.makePushParser()
-        defer { xmlFreeParserCtxt(parser) }
-
+        let scan = try RecordScan(state: state, scanning: scansRecords)
         let input = ReadAhead(repair, chunkSize: chunkBytes, progress: progress)
         defer { input.stop() }
-        // libxml2 copies what it is handed, so the chunks go to it where they lie.
         while state.failure == nil {
             let more = try input.nextChunk { chunk in
                 if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
-                let base = chunk.baseAddress!.assumingMemoryBound(to: CChar.self)
-                state.noteEnd(of: chunk)
-                xmlParseChunk(parser, base, Int32(chunk.count), 0)
+                scan.feed(chunk, textIsRepaired: input.figures.isPlainText)
             }
             if !more {
                 if state.report.facts.version == nil { state.report.facts.version = input.figures.exportVersion }
-                // Everything is in: what libxml2 still misses now is missing from the file.
-                state.terminating = true
-                xmlParseChunk(parser, nil, 0, 1)
+                scan.finish()
                 break
             }
         }

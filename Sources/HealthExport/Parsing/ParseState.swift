@@ -87,7 +87,12 @@ final class ParseState {
         Unmanaged<ParseState>.fromOpaque(context!).takeUnretainedValue()
     }
 
+    /// The line of the record ``ScannedRecords`` hands over, while it does (0 otherwise): libxml2's
+    /// line then stands where libxml2 last read.
+    @exclusivity(unchecked) var scannedLine = 0
+
     var lineNumber: Int {
+        if scannedLine > 0 { return scannedLine }
         guard let parser else { return 0 }
         return Int(xmlSAX2GetLineNumber(parser))
     }

@@ -23,11 +23,20 @@ extension ExportReader {
         return bytes
     }()
 
+    /// Whether record reads scan plain records when this process starts (see ``RecordScan``):
+    /// yes, unless the environment variable `HEALTHIMPORT_SCAN` is `0` (for benchmarks and
+    /// fuzzing that compare with libxml2 alone).
+    static let defaultScanning: Bool = {
+        guard let value = getenv("HEALTHIMPORT_SCAN") else { return true }
+        return String(cString: value) != "0"
+    }()
+
     /// Reads the XML on two parsers (see ``SegmentedRead``), deciding with `plan`.
     func readSegments(
         plan: @escaping (RecordKind, String) -> TypePlan, _ body: @escaping (HealthRecord) throws -> Void
     ) throws -> ReadReport {
-        let read = SegmentedRead(displayName: repair.displayName, plan: plan, segmentBytes: segmentBytes, body)
+        let read = SegmentedRead(
+            displayName: repair.displayName, plan: plan, segmentBytes: segmentBytes, scanning: scansRecords, body)
         defer { read.stop() }
         let input = ReadAhead(repair, chunkSize: chunkBytes, progress: progress)
         defer { input.stop() }
@@ -35,6 +44,7 @@ extension ExportReader {
         try read.run { take in
             let more = try input.nextChunk { take($0) }
             if read.exportVersion == nil { read.exportVersion = input.figures.exportVersion }
+            read.textIsRepaired = input.figures.isPlainText
             return more
         }
         if !read.sawRoot {

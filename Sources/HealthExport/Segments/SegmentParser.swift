@@ -8,12 +8,15 @@ final class SegmentParser {
     struct Job: Sendable {
         /// The segment's bytes; the cutting thread keeps the buffer until the outcome is taken.
         var segment: SegmentBuffer
-        /// The line the segment's first byte (a line feed) is on, to set before parsing it; `nil`
-        /// when the segment follows on from the bytes this parser took last.
-        var line: Int?
+        /// The line the segment's first byte (a line feed) is on and its offset in the file, to
+        /// start from before parsing it; `nil` when the segment follows on from the bytes this
+        /// parser took last.
+        var start: (line: Int, offset: Int)?
         /// The bytes from the start of the file up to the first record (prolog, root tag, facts),
         /// parsed first and quietly by a parser that did not start at the beginning of the file.
         var head: SegmentBuffer?
+        /// Whether the segment's text needs no character checks (see ``RecordScan/feed(_:textIsRepaired:)``).
+        var textIsRepaired: Bool
         /// Whether the file ends with this segment.
         var isLast: Bool
     }
@@ -69,11 +72,13 @@ final class SegmentParser {
     private let thread: WorkerThread<Void>
 
     /// A parser deciding with `plan` (called from either parser's thread: it must be safe to call from two).
-    init(displayName: String, plan: @escaping (RecordKind, String) -> TypePlan) throws(ExportError) {
+    init(
+        displayName: String, plan: @escaping (RecordKind, String) -> TypePlan, scanning: Bool
+    ) throws(ExportError) {
         let (jobs, messages, factsTaken) = (self.jobs, self.messages, self.factsTaken)
         // The facts go to the reader before the parser reads on, so they are known (and the
         // window they set) before any type's plan is asked for, as on one parser.
-        let parse = try Parse(displayName: displayName, plan: plan) { facts in
+        let parse = try Parse(displayName: displayName, plan: plan, scanning: scanning) { facts in
             messages.push(.facts(facts))
             if case .failed(let failure) = factsTaken.pop()! { throw failure.error }
         }
@@ -120,30 +125,26 @@ final class SegmentParser {
         thread.join()
     }
 
-    /// The libxml2 parser and its state.
+    /// The libxml2 parser, its state and its scan (see ``RecordScan``).
     private final class Parse {
         let state: ParseState
-        let parser: xmlParserCtxtPtr
+        let scan: RecordScan
         let collector: Collector
 
         init(
-            displayName: String, plan: @escaping (RecordKind, String) -> TypePlan,
+            displayName: String, plan: @escaping (RecordKind, String) -> TypePlan, scanning: Bool,
             facts: @escaping (HealthRecord) throws -> Void
         ) throws(ExportError) {
             let collector = Collector(facts: facts)
             self.collector = collector
             state = ParseState(displayName: displayName, plan: plan, sink: collector.take)
-            parser = try state.makePushParser()
-        }
-
-        deinit {
-            xmlFreeParserCtxt(parser)
+            scan = try RecordScan(state: state, scanning: scanning)
         }
 
         func run(_ job: Job) -> Outcome {
             if let head = job.head {
                 collector.quiet = true
-                feed(head.bytes)
+                scan.feed(head.bytes, textIsRepaired: job.textIsRepaired)
                 collector.quiet = false
                 guard state.failure == nil, isBetweenElements else { return Outcome(headUsable: false) }
                 // The parser that read the file from its start has yielded the facts.
@@ -155,16 +156,18 @@ final class SegmentParser {
             state.wroteExportDate = false
             state.wroteProfile = false
             state.factsChangedLate = false
-            if let line = job.line, let input = parser.pointee.input {
-                // The segment starts with a line feed, which resets the column.
-                input.pointee.line = Int32(clamping: line)
-                input.pointee.col = 1
+            if let start = job.start {
+                if let input = scan.parser.pointee.input {
+                    // The segment starts with a line feed, which resets the column.
+                    input.pointee.line = Int32(clamping: start.line)
+                    input.pointee.col = 1
+                }
+                scan.startSegment(at: start.offset, line: start.line)
             }
-            feed(job.segment.bytes)
+            scan.feed(job.segment.bytes, textIsRepaired: job.textIsRepaired)
             if job.isLast, state.failure == nil {
                 // Everything is in: what libxml2 still misses now is missing from the file.
-                state.terminating = true
-                xmlParseChunk(parser, nil, 0, 1)
+                scan.finish()
             }
             var outcome = Outcome()
             swap(&outcome.records, &collector.records)
@@ -178,22 +181,11 @@ final class SegmentParser {
             return outcome
         }
 
-        private func feed(_ bytes: UnsafeRawBufferPointer) {
-            guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
-            var offset = 0
-            while offset < bytes.count, state.failure == nil {
-                let length = min(bytes.count - offset, Int(Int32.max))
-                // How the input ends tells a cut export's error where it was cut, as on one parser.
-                state.noteEnd(of: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]))
-                xmlParseChunk(parser, base + offset, Int32(length), 0)
-                offset += length
-            }
-        }
-
-        /// Whether only the root is open and libxml2 holds no byte back.
+        /// Whether only the root is open and neither the scan nor libxml2 holds a byte back.
         private var isBetweenElements: Bool {
-            guard state.stack.count == 1, state.skipDepth == 0, parser.pointee.instate == XML_PARSER_CONTENT,
-                let input = parser.pointee.input
+            let parser = scan.parser
+            guard scan.isBetweenElements, state.stack.count == 1, state.skipDepth == 0,
+                parser.pointee.instate == XML_PARSER_CONTENT, let input = parser.pointee.input
             else { return false }
             return input.pointee.cur == input.pointee.end
         }

@@ -18,8 +18,11 @@ final class SegmentedRead {
     struct Segment {
         var index: Int
         var buffer: SegmentBuffer
-        /// The line of the segment's first byte.
+        /// The line of the segment's first byte, and its offset in the file.
         var line: Int
+        var offset: Int
+        /// Whether the segment's text needs no character checks (see ``RecordScan/feed(_:textIsRepaired:)``).
+        var textIsRepaired: Bool
         var isLast: Bool
     }
 
@@ -33,6 +36,7 @@ final class SegmentedRead {
     private let plan: SharedPlan
     private let body: (HealthRecord) throws -> Void
     private let segmentBytes: Int
+    private let scanning: Bool
     private var parsers: [SegmentParser] = []
     /// Segments parsed or being parsed whose outcome is not taken yet, in file order, with the
     /// parser of each and whether it was handed out while both parsers were in use.
@@ -48,11 +52,14 @@ final class SegmentedRead {
     private(set) var statistics = Statistics()
     /// The export version known when the first segment is parsed, as a one-parser read sets it.
     var exportVersion: Int?
+    /// Whether the text read so far needs no character checks, for the segments cut from it.
+    var textIsRepaired = false
 
     init(
-        displayName: String, plan: @escaping (RecordKind, String) -> TypePlan, segmentBytes: Int,
+        displayName: String, plan: @escaping (RecordKind, String) -> TypePlan, segmentBytes: Int, scanning: Bool,
         _ body: @escaping (HealthRecord) throws -> Void
     ) {
+        self.scanning = scanning
         self.displayName = displayName
         self.plan = SharedPlan(plan)
         self.body = body
@@ -75,41 +82,49 @@ final class SegmentedRead {
     /// Reads the chunks `next` hands over (`false` at the end) and parses them.
     func run(_ next: (_ take: (UnsafeRawBufferPointer) -> Void) throws -> Bool) throws {
         var line = 1
+        var offset = 0
         var index = 0
+        /// The segment `buffer`, next in the file, which ends the file when `isLast`.
+        func segment(_ buffer: SegmentBuffer, isLast: Bool = false) -> Segment {
+            defer {
+                index += 1
+                offset += buffer.count
+            }
+            return Segment(
+                index: index, buffer: buffer, line: line, offset: offset, textIsRepaired: textIsRepaired, isLast: isLast
+            )
+        }
         while true {
             let more: Bool
             do {
                 more = try next { cutting.append($0) }
             } catch {
                 // A one-parser read has parsed every byte before the failure: so do these.
-                try enqueue(Segment(index: index, buffer: cutting.takePending(), line: line, isLast: false))
+                try enqueue(segment(cutting.takePending()))
                 try finish()
                 throw error
             }
             guard more else { break }
             guard cutting.pending.count >= segmentBytes else { continue }
             if serialParser != nil {
-                try enqueue(Segment(index: index, buffer: cutting.takePending(), line: line, isLast: false))
-                index += 1
+                try enqueue(segment(cutting.takePending()))
                 continue
             }
-            if let segment = cutting.cut() {
+            if let buffer = cutting.cut() {
                 if index == 0, let headEnd = cutting.headEnd {
                     head = cutting.takeBuffer()
-                    head!.append(UnsafeRawBufferPointer(rebasing: segment.bytes[..<headEnd]))
+                    head!.append(UnsafeRawBufferPointer(rebasing: buffer.bytes[..<headEnd]))
                 }
-                try enqueue(Segment(index: index, buffer: segment, line: line, isLast: false))
-                line += SegmentCutter.newlines(in: segment.bytes)
-                index += 1
+                try enqueue(segment(buffer))
+                line += SegmentCutter.newlines(in: buffer.bytes)
             } else if cutting.isUnstructured {
                 // No cut in megabytes: this part of the export has no line structure to cut along,
                 // so the parser of the last segment reads on from where it stopped.
                 serialParser = index == 0 ? 0 : (index - 1) % 2
-                try enqueue(Segment(index: index, buffer: cutting.takePending(), line: line, isLast: false))
-                index += 1
+                try enqueue(segment(cutting.takePending()))
             }
         }
-        try enqueue(Segment(index: index, buffer: cutting.takePending(), line: line, isLast: true))
+        try enqueue(segment(cutting.takePending(), isLast: true))
         try finish()
     }
 
@@ -137,11 +152,14 @@ final class SegmentedRead {
             }
             waiting.removeFirst()
             if target == parsers.count {
-                parsers.append(try SegmentParser(displayName: displayName, plan: plan.callAsFunction))
+                parsers.append(
+                    try SegmentParser(displayName: displayName, plan: plan.callAsFunction, scanning: scanning))
             }
-            var job = SegmentParser.Job(segment: segment.buffer, line: nil, head: nil, isLast: segment.isLast)
+            var job = SegmentParser.Job(
+                segment: segment.buffer, start: nil, head: nil, textIsRepaired: segment.textIsRepaired,
+                isLast: segment.isLast)
             if serialParser == nil, segment.index > 0 {
-                job.line = segment.line
+                job.start = (segment.line, segment.offset)
                 if target == 1 { job.head = head }
             }
             if segment.index == 0, let exportVersion, parsers[0].state.report.facts.version == nil {

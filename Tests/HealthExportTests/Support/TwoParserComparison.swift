@@ -59,12 +59,13 @@ func testPlan(_ kind: RecordKind, _ type: String) -> TypePlan {
 /// bytes and cut segments of at least `segment` bytes (1: at the last possible cut in every chunk).
 func read(
     _ open: () throws -> any RecordSource, parsers: Int, chunk: Int = ExportReader.chunkSize, segment: Int = 256 << 10,
-    plan: ((RecordKind, String) -> TypePlan)? = testPlan, stopAfter: Int? = nil
+    plan: ((RecordKind, String) -> TypePlan)? = testPlan, stopAfter: Int? = nil, scanning: Bool = true
 ) throws -> (result: ReadResult, statistics: SegmentedRead.Statistics) {
     let reader = try open()
     // A package's reader parses its XML with an ExportReader of its own.
     let xml = (reader as? PackageReader)?.xml ?? (reader as! ExportReader)
     xml.parsers = parsers
+    xml.scansRecords = scanning
     xml.chunkBytes = chunk
     xml.segmentBytes = segment
     if let plan { reader.plan = plan }

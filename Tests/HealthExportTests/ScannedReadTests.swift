@@ -1,0 +1,182 @@
+import Foundation
+import HealthFixtures
+import Testing
+
+@testable import HealthExport
+
+/// A record read that scans plain records itself (see `RecordScan`) must read exactly as
+/// libxml2 alone: the same records in the same order, the same counts, facts, invalid examples
+/// and warnings, and the same error at the same line and column.
+@Suite struct ScannedReadTests {
+    /// Reads in chunks of every size in `chunks` with libxml2 alone, then scanning on one parser
+    /// and on two, and expects the same result; returns libxml2's at the default chunk size.
+    @discardableResult
+    static func expectScanReadsAsLibxml2(
+        _ open: () throws -> any RecordSource, chunks: [Int] = [61, 509, 4099, ExportReader.chunkSize],
+        stopAfter: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ReadResult {
+        for chunk in chunks {
+            let alone = try read(open, parsers: 1, chunk: chunk, stopAfter: stopAfter, scanning: false).result
+            for parsers in [1, 2] {
+                let scanned = try read(
+                    open, parsers: parsers, chunk: chunk, segment: parsers == 2 ? 1 : 256 << 10, stopAfter: stopAfter,
+                    scanning: true
+                ).result
+                guard scanned != alone else { continue }
+                let first = zip(scanned.records, alone.records).enumerated().first { $0.element.0 != $0.element.1 }
+                let firstText = first.map { String($0.offset) } ?? "none"
+                let message =
+                    "\(parsers) parser(s), chunks of \(chunk): scanning read \(scanned), libxml2 alone \(alone); "
+                    + "first different record: \(firstText)"
+                Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+                if let first { #expect(first.element.0 == first.element.1, sourceLocation: sourceLocation) }
+                #expect(scanned.failure == alone.failure, sourceLocation: sourceLocation)
+                #expect(scanned.invalidExamples == alone.invalidExamples, sourceLocation: sourceLocation)
+                #expect(scanned.warnings == alone.warnings, sourceLocation: sourceLocation)
+                #expect(scanned.unknownElements == alone.unknownElements, sourceLocation: sourceLocation)
+            }
+        }
+        return try read(open, parsers: 1, stopAfter: stopAfter, scanning: false).result
+    }
+
+    static func reader(_ xml: String) -> () throws -> any RecordSource {
+        { ExportReader(source: MemorySource(xml, chunk: 1 << 16)) }
+    }
+
+    static func reader(bytes: [UInt8]) -> () throws -> any RecordSource {
+        { ExportReader(source: MemorySource(bytes: bytes)) }
+    }
+
+    static let everyKind = TwoParserReadTests.everyKind
+
+    static let record =
+        #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2024-05-01 08:00:00 +0200" endDate="2024-05-01 08:10:00 +0200" value="12""#
+
+    @Test("Every kind of element, twelve times, reads as with libxml2 alone")
+    func everyKindRead() throws {
+        let body = (0..<12).map { _ in Self.everyKind }.joined(separator: "\n")
+        let result = try Self.expectScanReadsAsLibxml2(Self.reader(export(body)))
+        #expect(result.failure == nil)
+        #expect(result.records.count > 120)
+        #expect(result.invalidExamples.count == 10)
+    }
+
+    @Test(
+        "Plain records with references, line breaks, other attributes, Unicode and odd spacing read as with libxml2",
+        arguments: [
+            " " + record + #" device="&lt;&lt;HKDevice: 0x1&gt;, name:Scale &amp; Co&gt;"/>"#,
+            " " + record.replacingOccurrences(of: "Phone", with: "A&#10;B&#x9;C") + "/>",
+            " " + record.replacingOccurrences(of: "Phone", with: "line\nbreak\ttab") + "/>",
+            " " + record + #" sourceVersion="17.1" creationDate="2024-05-01 08:10:01 +0200"/>"#,
+            " " + record + #" note="not one a record has"/>"#,
+            " " + record + #" xml:lang="en"/>"#,
+            " " + record.replacingOccurrences(of: "Phone", with: "Jürgen’s iPhone 📱") + "/>",
+            " " + record.replacingOccurrences(of: " ", with: "\n   ") + "\n />",
+            " " + record.replacingOccurrences(of: "=", with: " = ") + "/>",
+            " " + record.replacingOccurrences(of: "\"", with: "'") + "/>",
+            " " + record.replacingOccurrences(of: "2024-05-01 08:10:00 +0200", with: "yesterday") + "/>",
+            " " + record.replacingOccurrences(of: "value=\"12\"", with: "value=\"\"") + "/>",
+            " <Record/>",
+            " " + record + "></Record>",
+        ])
+    func plainRecords(line: String) throws {
+        let body = [Self.everyKind, line, line, Self.everyKind].joined(separator: "\n")
+        let result = try Self.expectScanReadsAsLibxml2(Self.reader(export(body)))
+        #expect(result.failure == nil, "\(line)")
+    }
+
+    @Test(
+        "Malformed records fail at the same line and column, after the same records",
+        arguments: [
+            " " + record + #" startDate="2024-05-01 08:00:00 +0200"/>"#,
+            " " + record + #" 1x="a"/>"#,
+            " " + record + #" a@b="a"/>"#,
+            " " + record + #" checked/>"#,
+            " <-Record type=\"T\"/>",
+            " " + record + #" x:y="1"/>"#,
+            " " + record + #" note="&#1;"/>"#,
+            " " + record + #" note="&nope;"/>"#,
+            " " + record + #" note="a<b"/>"#,
+            " " + record + #"value="1"/>"#,
+            " " + record + "/ >",
+            " " + record + ">",
+            " " + record + "/>text",
+            " " + record + "/><![CDATA[x]]>",
+            " <?xml version=\"1.0\"?>",
+            " " + record + #"><MetadataEntry key="a" key="b"/></Record>"#,
+        ])
+    func malformed(line: String) throws {
+        let body = [Self.everyKind, Self.everyKind, line, Self.everyKind].joined(separator: "\n")
+        let result = try Self.expectScanReadsAsLibxml2(Self.reader(export(body)))
+        // Text and CDATA are content libxml2 accepts in the root; the scan leaves them to it.
+        if !line.hasSuffix("text"), !line.hasSuffix("]]>") { #expect(result.failure != nil, "\(line)") }
+        #expect(result.records.count > 20, "\(line)")
+    }
+
+    @Test("Truncated exports, content after the root and late facts read as with libxml2 alone")
+    func endings() throws {
+        let body = (0..<3).map { _ in Self.everyKind }.joined(separator: "\n")
+        let full = export(body)
+        for cut in [100, 300, 1000, 2500] {
+            try Self.expectScanReadsAsLibxml2(Self.reader(String(full.dropLast(cut))))
+        }
+        try Self.expectScanReadsAsLibxml2(Self.reader(full + "\n <Record type=\"late\"/>\n"))
+        try Self.expectScanReadsAsLibxml2(Self.reader(TwoParserReadTests.brokenThenCut))
+        let late = export(Self.everyKind + "\n <ExportDate value=\"2025-01-02 03:04:05 +0100\"/>\n" + Self.everyKind)
+        try Self.expectScanReadsAsLibxml2(Self.reader(late))
+    }
+
+    @Test(
+        "Invalid UTF-8 and non-characters in a plain record read as with libxml2 alone",
+        arguments: [[0xC3, 0x28], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBE], [0xEF, 0xBF, 0xBF], [0xE2, 0x82]] as [[UInt8]]
+    )
+    func invalidText(bytes: [UInt8]) throws {
+        let before = Array(export(Self.everyKind + "\n " + Self.record + #" device="a"#).utf8)
+        let after = Array(("\"/>\n" + Self.everyKind + "\n</HealthData>\n").utf8)
+        let xml = Array(before.dropLast("\n</HealthData>\n".count)) + bytes + after
+        try Self.expectScanReadsAsLibxml2(Self.reader(bytes: xml))
+    }
+
+    @Test("A consumer that stops, and input that fails midway, end the read as with libxml2 alone")
+    func stops() throws {
+        let xml = export((0..<6).map { _ in Self.everyKind }.joined(separator: "\n"))
+        let stopped = try Self.expectScanReadsAsLibxml2(Self.reader(xml), stopAfter: 40)
+        #expect(stopped.records.count == 40)
+        let failing = { ExportReader(source: FailingSource(xml, after: xml.utf8.count / 2)) }
+        let failed = try Self.expectScanReadsAsLibxml2(failing)
+        #expect(failed.failure?.contains("the disk went away") == true)
+    }
+
+    @Test(
+        "Sample exports read as with libxml2 alone",
+        arguments: ["ios8-2015", "v3-2016", "v8-2019", "v11-2020", "v12-2022", "v14-2025", "zip/export.zip"])
+    func sampleExports(name: String) throws {
+        let path = repositoryRoot + "/SampleExports/" + name
+        let result = try Self.expectScanReadsAsLibxml2(
+            { try ExportPackage.open(path).makeReader() }, chunks: [509, 4099])
+        #expect(result.failure == nil)
+    }
+
+    @Test(
+        "Corpus exports read as with libxml2 alone, errors included",
+        .enabled(if: !TwoParserReadTests.corpusFiles.isEmpty, "../shared/corpus is not beside this clone"),
+        arguments: TwoParserReadTests.corpusFiles)
+    func corpusExport(path: String) throws {
+        try Self.expectScanReadsAsLibxml2({ try ExportReader(path: path) }, chunks: [509, 4099])
+    }
+
+    @Test("The scan reads the plain records itself, and libxml2 the others")
+    func scanReadsPlainRecords() throws {
+        let plain = (0..<50).map { _ in " " + Self.record + "/>" }.joined(separator: "\n")
+        var records: [HealthRecord] = []
+        let state = ParseState(displayName: "scan.xml", plan: { _, _ in .all }, sink: { records.append($0) })
+        let scan = try RecordScan(state: state, scanning: true)
+        Array(export(plain + "\n" + Self.everyKind).utf8).withUnsafeBytes { scan.feed($0, textIsRepaired: true) }
+        scan.finish()
+        #expect(state.failure == nil)
+        #expect(scan.scanning)
+        // The 50, and the plain records of `everyKind` with attributes a record has.
+        #expect(scan.recordsScanned == 50 + 6)
+        #expect(records.count == 1 + 50 + 13)
+    }
+}
