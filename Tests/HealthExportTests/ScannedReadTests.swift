@@ -165,8 +165,8 @@ import Testing
         try Self.expectScanReadsAsLibxml2({ try ExportReader(path: path) }, chunks: [509, 4099])
     }
 
-    @Test("The scan reads the plain records itself, and libxml2 the others")
-    func scanReadsPlainRecords() throws {
+    @Test("The scan reads every top-level element but the facts itself")
+    func scanReadsElements() throws {
         let plain = (0..<50).map { _ in " " + Self.record + "/>" }.joined(separator: "\n")
         var records: [HealthRecord] = []
         let state = ParseState(displayName: "scan.xml", plan: { _, _ in .all }, sink: { records.append($0) })
@@ -175,8 +175,36 @@ import Testing
         scan.finish()
         #expect(state.failure == nil)
         #expect(scan.scanning)
-        // The 50, and the plain records of `everyKind` with attributes a record has.
-        #expect(scan.recordsScanned == 50 + 6)
+        // The 50 and the 14 top-level elements of `everyKind`.
+        #expect(scan.elementsScanned == 50 + 14)
         #expect(records.count == 1 + 50 + 13)
+    }
+
+    @Test(
+        "An element whose start tag spans lines, then an error inside it, fails where libxml2 alone fails (FuzzRead)",
+        arguments: [" <Me HKCharacte=\"x\"", " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\""])
+    func multiLineTag(start: String) throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_DE">
+             <ExportDate value="20151107171924+0100"/>
+            \(start)
+                   totalDistance="2.0"
+                   sourceName="Synthetic &amp; Run Club"
+                   startDate="2023-12-28 06:30:00 +0000">
+              <MetadataEntry key="HKIndoorWorkout" value="0"/>
+              <?xml version="1.0" encoding="UTF-8"?>
+             </Workout>
+            </HealthData>
+            """
+        let result = try Self.expectScanReadsAsLibxml2(Self.reader(xml))
+        #expect(result.failure?.contains("XML declaration allowed only at the start") == true)
+    }
+
+    @Test("A self-closing root followed by more fails where libxml2 alone fails (FuzzRead)")
+    func selfClosingRoot() throws {
+        let xml = "<HealthData locale=\"en\"/>\n    <Record type=\"x\"/>\n"
+        let result = try Self.expectScanReadsAsLibxml2(Self.reader(xml))
+        #expect(result.failure?.contains(":2:5: error: Extra content at the end of the document") == true)
     }
 }

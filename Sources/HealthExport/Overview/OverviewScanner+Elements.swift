@@ -48,15 +48,19 @@ extension OverviewScanner {
             let isFacts = element == .exportDate || element == .me
             if isFacts, sawOtherTopLevel { throw Unsure(reason: "ExportDate or Me after records") }
             if !isFacts { sawOtherTopLevel = true }
-            if element == .record {
-                if let records {
-                    if selfClosing, try records.read(attributes, line: line) { return }
-                } else if countRecord() {
-                    return
-                }
+            if let records, !isFacts {
+                if element == .record, selfClosing { return try records.read(attributes, line: line) }
+                deferred = (tokenStart, tokenLine, tokenLineStart)
+                records.addStart(name: name, length: length, attributes, selfClosing: selfClosing, line: line)
+                return
             }
+            if records == nil, element == .record, countRecord() { return }
             startDelegation(at: tagStart)
         default:
+            if let records, deferred != nil {
+                records.addStart(name: name, length: length, attributes, selfClosing: selfClosing, line: line)
+                return
+            }
             guard delegateFrom == nil, skipFrom == 0 else { return }
             if !Self.isKnown(element, under: elements[depth - 1]) {
                 unknownElements[
@@ -71,16 +75,26 @@ extension OverviewScanner {
         elements.removeLast()
         nameEnds.removeLast()
         nameArena.removeLast(nameArena.count - (nameEnds.last ?? 0))
-        try elementClosed(tagStart: tagStart, tagEnd: tagEnd)
+        try elementClosed(tagStart: tagStart, tagEnd: tagEnd, selfClosing: false)
     }
 
     /// What closing an element does, its name already off the stack.
-    mutating func elementClosed(tagStart: Int, tagEnd: Int) throws {
+    mutating func elementClosed(tagStart: Int, tagEnd: Int, selfClosing: Bool) throws {
         let depth = elements.count
         if skipFrom > depth { skipFrom = 0 }
+        if let records, deferred != nil {
+            if !selfClosing { records.addEnd() }
+            if depth == 1 {
+                try records.deliver()
+                deferred = nil
+            }
+            return
+        }
         if depth == 1, delegateFrom != nil { try endDelegation(at: tagEnd) }
         if depth == 0 {
             rootClosed = true
+            // A self-closing root went to libxml2 with the prolog.
+            guard !selfClosing else { return }
             startDelegation(at: tagStart)
             try endDelegation(at: tagEnd)
         }
@@ -104,7 +118,8 @@ extension OverviewScanner {
 
     mutating func startDelegation(at position: Int) {
         delegateFrom = position
-        pendingPosition = (line, bufferOffset + position - lineStart + 1)
+        // At the tag's start: a tag's line feeds are counted by the time it is handed over.
+        pendingPosition = (tagLine, bufferOffset + position - tagLineStart + 1)
     }
 
     mutating func endDelegation(at end: Int) throws {
@@ -114,9 +129,15 @@ extension OverviewScanner {
 
     /// Where libxml2 goes on when the scanner is unsure of what it reads (a record read then
     /// leaves the rest to libxml2): the next bytes of the element being handed over, or else the
-    /// start of the text or token being read, whose line and column it sets on the delegate.
-    /// Everything before that point has reached the parse state, through libxml2 or not.
+    /// start of the text or token being read (or of the text before the element whose callbacks
+    /// wait), whose line and column it sets on the delegate. Everything before that point has
+    /// reached the parse state, through libxml2 or not; nothing after it has.
     mutating func handOverPoint() -> Int {
+        if let deferred {
+            records?.discard()
+            delegate.move(line: deferred.line, column: bufferOffset + deferred.start - deferred.lineStart + 1)
+            return deferred.start
+        }
         if let from = delegateFrom {
             if let position = pendingPosition {
                 delegate.move(line: position.line, column: position.column)
@@ -126,6 +147,26 @@ extension OverviewScanner {
         }
         delegate.move(line: tokenLine, column: bufferOffset + tokenStart - tokenLineStart + 1)
         return tokenStart
+    }
+
+    /// At the end of a chunk, in a record read, the element whose callbacks wait for its end
+    /// tag: it is scanned again from its start with the next chunk (the returned offset, up to
+    /// which the chunk is consumed), or, past 1 MiB, handed over to libxml2 from its start.
+    mutating func holdDeferred(at position: Int) throws -> Int {
+        guard let deferred else { return position }
+        self.deferred = nil
+        records?.discard()
+        if position - deferred.start > Self.tokenLimit {
+            delegateFrom = deferred.start
+            pendingPosition = (deferred.line, bufferOffset + deferred.start - deferred.lineStart + 1)
+            return position
+        }
+        elements.removeLast(elements.count - 1)
+        nameEnds.removeLast(nameEnds.count - 1)
+        nameArena.removeLast(nameArena.count - nameEnds[0])
+        skipFrom = 0
+        (line, lineStart) = (deferred.line, deferred.lineStart)
+        return deferred.start
     }
 
     mutating func flush(to end: Int) throws {

@@ -70,6 +70,12 @@ struct OverviewScanner {
     var tokenStart = 0
     var tokenLine = 1
     var tokenLineStart = 0
+    /// The line and line start where the tag being read starts (a tag may span lines).
+    var tagLine = 1
+    var tagLineStart = 0
+    /// In a record read, where the top-level element whose callbacks wait for its end (see
+    /// ``ScannedRecords``) starts, with the text before it, and the line and line start there.
+    var deferred: (start: Int, line: Int, lineStart: Int)?
 
     /// A scanner for the file from its first byte.
     init(delegate: any HandOverTarget) {
@@ -83,7 +89,7 @@ struct OverviewScanner {
     /// Whether only the root is open and nothing is being handed over: a segment cut here
     /// can be scanned elsewhere from ``startSegment(at:line:)``.
     var isBetweenElements: Bool {
-        elements.count == 1 && !rootClosed && delegateFrom == nil && skipFrom == 0
+        elements.count == 1 && !rootClosed && delegateFrom == nil && deferred == nil && skipFrom == 0
     }
 
     /// Goes on at the file offset `offset`, on line `line`, between two top-level elements
@@ -99,6 +105,8 @@ struct OverviewScanner {
         sawOtherTopLevel = true
         delegateFrom = nil
         pendingPosition = nil
+        deferred = nil
+        records?.discard()
         skipFrom = 0
         bufferOffset = offset
         self.line = line
@@ -135,18 +143,19 @@ struct OverviewScanner {
             }
             if next > 0 { try text(position, next) }
             position += next
-            let lineBefore = (line, lineStart)
+            (tagLine, tagLineStart) = (line, lineStart)
             guard let end = try token(at: position, count: count) else {
                 if final { throw Unsure(reason: "the export ends inside a tag") }
                 // Rescanning a huge token at every chunk would take quadratic time.
                 if count - position > Self.tokenLimit { throw Unsure(reason: "a tag or comment longer than 1 MiB") }
-                (line, lineStart) = lineBefore
+                (line, lineStart) = (tagLine, tagLineStart)
                 break
             }
             position = end
             // The text after a token starts here (libxml2 leaves it unread until a `<` follows).
             (tokenStart, tokenLine, tokenLineStart) = (position, line, lineStart)
         }
+        if !final, deferred != nil { position = try holdDeferred(at: position) }
         try flush(to: position)
         if final, !rootClosed { throw Unsure(reason: "the export ends before </HealthData>") }
         return position
@@ -338,7 +347,7 @@ struct OverviewScanner {
         // A self-closing element (nearly every record) never goes on the stack of open ones.
         try openElement(
             name: base + position + 1, length: nameLength, tagStart: position, tagEnd: index, selfClosing: selfClosing)
-        if selfClosing { try elementClosed(tagStart: position, tagEnd: index) }
+        if selfClosing { try elementClosed(tagStart: position, tagEnd: index, selfClosing: true) }
         return index
     }
 

@@ -39,8 +39,8 @@ final class RecordScan {
         carry.deallocate()
     }
 
-    /// How many records the scan read itself (see ``ScannedRecords``).
-    var recordsScanned: Int { scanner.records?.count ?? 0 }
+    /// How many top-level elements the scan read itself (see ``ScannedRecords``).
+    var elementsScanned: Int { scanner.records?.count ?? 0 }
 
     /// The libxml2 parser.
     var parser: xmlParserCtxtPtr { delegate.parser }
