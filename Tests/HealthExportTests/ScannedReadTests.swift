@@ -201,6 +201,36 @@ import Testing
         #expect(result.failure?.contains("XML declaration allowed only at the start") == true)
     }
 
+    @Test("An element over 1 MiB, cut by many chunks, and one with thousands of names read as with libxml2 alone")
+    func largeElements() throws {
+        let location = #"  <Location date="2024-05-30 07:00:42 +0200" latitude="37.77" longitude="-122.41"/>"#
+        let route =
+            " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" sourceName=\"Watch\" "
+            + "startDate=\"2024-05-30 07:00:00 +0200\" endDate=\"2024-05-30 07:30:00 +0200\">\n"
+            + "  <WorkoutRoute sourceName=\"Watch\">\n"
+            + (0..<15_000).map { _ in location }.joined(separator: "\n") + "\n  </WorkoutRoute>\n </Workout>"
+        #expect(route.utf8.count > 1 << 20)
+        let names = (0..<2_000).map { "  <Unknown\($0) a\($0)=\"1\"/>" }.joined(separator: "\n")
+        let manyNames = " " + Self.record + ">\n" + names + "\n </Record>"
+        let xml = export([Self.everyKind, route, Self.everyKind, manyNames, Self.everyKind].joined(separator: "\n"))
+        let result = try Self.expectScanReadsAsLibxml2(Self.reader(xml), chunks: [65536, ExportReader.chunkSize])
+        #expect(result.failure == nil)
+        #expect(result.unknownElements.count == 2_001)
+    }
+
+    @Test("An export with CRLF line ends reads as with libxml2 alone, shared between two parsers and two threads")
+    func carriageReturns() throws {
+        let xml = export((0..<12).map { _ in Self.everyKind }.joined(separator: "\n"))
+            .replacingOccurrences(of: "\n", with: "\r\n")
+        try Self.expectScanReadsAsLibxml2(Self.reader(xml))
+        let (_, statistics) = try read(Self.reader(xml), parsers: 2, chunk: 509, segment: 1)
+        #expect(statistics.parallel > 50)
+        let reader = ExportReader(source: MemorySource(xml, chunk: 509))
+        (reader.parsers, reader.segmentBytes, reader.chunkBytes) = (2, 1, 509)
+        _ = try reader.readOverview(onChunk: {}, { _ in })
+        #expect(reader.segmentStatistics.parallel > 50)
+    }
+
     @Test("A self-closing root followed by more fails where libxml2 alone fails (FuzzRead)")
     func selfClosingRoot() throws {
         let xml = "<HealthData locale=\"en\"/>\n    <Record type=\"x\"/>\n"

@@ -64,7 +64,13 @@ final class OverviewScan {
     }
 
     /// Whether every byte handed in was scanned and the scanner stands between top-level elements.
-    var isBetweenElements: Bool { carried == 0 && scanner.isBetweenElements }
+    var isBetweenElements: Bool { carriesOnlySpace && scanner.isBetweenElements }
+
+    /// Whether the bytes waiting for the next chunk, if any, are white space (a line's end
+    /// before a cut, which the next segment need not see).
+    private var carriesOnlySpace: Bool {
+        carried == 0 || ByteScan.isWhitespace(carry.baseAddress!.assumingMemoryBound(to: UInt8.self), carried)
+    }
 
     /// Whether the input is text as ``ExportRepair`` hands it out (see ``OverviewScanner/textIsRepaired``).
     var textIsRepaired: Bool {
@@ -78,7 +84,8 @@ final class OverviewScan {
     /// Goes on from a segment's start (see ``OverviewScanner/startSegment(at:line:)``); the
     /// scan must stand between elements.
     func startSegment(at offset: Int, line: Int) {
-        precondition(carried == 0)
+        precondition(carriesOnlySpace)
+        carried = 0
         scanner.startSegment(at: offset, line: line)
     }
 

@@ -87,7 +87,12 @@ final class OverviewSegmentScanners {
             do {
                 let consumed = try scanner.scan(
                     bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count, final: job.isLast)
-                outcome.endsBetweenElements = consumed == bytes.count && scanner.isBetweenElements
+                // White space left at the end waits for a `<` that the next segment brings.
+                let rest = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
+                outcome.endsBetweenElements =
+                    (rest.isEmpty
+                        || ByteScan.isWhitespace(rest.baseAddress!.assumingMemoryBound(to: UInt8.self), rest.count))
+                    && scanner.isBetweenElements
             } catch {
                 outcome.failure = error
             }

@@ -8,7 +8,8 @@
 
 /// NUL-terminated copies of element and attribute names, as libxml2 hands names over: each
 /// distinct name is copied once (an export has a few dozen) into a table that starts over when
-/// it fills up (a hostile file's invented names), so memory stays bounded.
+/// half full (a hostile file's invented names), so memory stays bounded. Past three quarters
+/// (many names in one element), names are copied each time until the table starts over.
 final class NameCopies {
     private struct Slot {
         var key: UInt64
@@ -19,6 +20,8 @@ final class NameCopies {
     private static let slotCount = 1024
     private let slots: UnsafeMutablePointer<Slot>
     @exclusivity(unchecked) private var used = 0
+    /// Copies made while the table was too full to take them.
+    @exclusivity(unchecked) private var spilled: [UnsafeMutablePointer<UInt8>] = []
 
     init() {
         slots = .allocate(capacity: Self.slotCount)
@@ -44,14 +47,18 @@ final class NameCopies {
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: length + 1)
         copy.update(from: name, count: length)
         copy[length] = 0
-        slots[index] = Slot(key: key, length: length, copy: copy)
-        used += 1
+        if used >= Self.slotCount * 3 / 4 {
+            spilled.append(copy)
+        } else {
+            slots[index] = Slot(key: key, length: length, copy: copy)
+            used += 1
+        }
         return UnsafePointer(copy)
     }
 
     /// Starts over when the table is half full; only while no copy is in use.
     func trim() {
-        if used >= Self.slotCount / 2 { clear() }
+        if used >= Self.slotCount / 2 || !spilled.isEmpty { clear() }
     }
 
     private func clear() {
@@ -60,6 +67,8 @@ final class NameCopies {
             slots[index] = Slot(key: 0, length: 0, copy: nil)
         }
         used = 0
+        for copy in spilled { copy.deallocate() }
+        spilled.removeAll()
     }
 
     /// The length and up to 16 of the name's bytes (its first and last eight).

@@ -94,12 +94,19 @@ final class RecordScan {
     }
 
     /// Whether every byte handed in was read and the parse stands between top-level elements.
-    var isBetweenElements: Bool { carried == 0 && (!scanning || scanner.isBetweenElements) }
+    var isBetweenElements: Bool { carriesOnlySpace && (!scanning || scanner.isBetweenElements) }
+
+    /// Whether the bytes waiting for the next chunk, if any, are white space (a line's end
+    /// before a cut, which the next segment need not see).
+    private var carriesOnlySpace: Bool {
+        carried == 0 || ByteScan.isWhitespace(carry.baseAddress!.assumingMemoryBound(to: UInt8.self), carried)
+    }
 
     /// Goes on from a segment's start, at file offset `offset` on line `line` (see
     /// ``OverviewScanner/startSegment(at:line:)``); the parse must stand between elements.
     func startSegment(at offset: Int, line: Int) {
-        precondition(carried == 0)
+        precondition(carriesOnlySpace)
+        carried = 0
         if scanning { scanner.startSegment(at: offset, line: line) }
     }
 
