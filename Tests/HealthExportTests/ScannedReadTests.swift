@@ -231,6 +231,21 @@ import Testing
         #expect(reader.segmentStatistics.parallel > 50)
     }
 
+    @Test(
+        "A broken prolog fails before any record, whichever way its bytes go to libxml2 (FuzzRead)",
+        arguments: ["finding-broken-prolog", "finding-two-parsers-broken-prolog"])
+    func brokenProlog(name: String) throws {
+        // The fuzz input's first byte picks its chunk size.
+        let input = try fileBytes(repositoryRoot + "/Fuzz/Corpus/FuzzRead/" + name)
+        let chunk = 1 + Int(input[0]) * 97
+        let open = { ExportReader(source: MemorySource(bytes: Array(input.dropFirst()), chunk: chunk)) }
+        for (parsers, scanning) in [(1, false), (1, true), (2, false), (2, true)] {
+            let result = try read(open, parsers: parsers, chunk: chunk, scanning: scanning).result
+            #expect(result.records.isEmpty, "\(parsers) parsers, scanning \(scanning)")
+            #expect(result.failure?.contains("error:") == true, "\(parsers) parsers, scanning \(scanning)")
+        }
+    }
+
     @Test("A self-closing root followed by more fails where libxml2 alone fails (FuzzRead)")
     func selfClosingRoot() throws {
         let xml = "<HealthData locale=\"en\"/>\n    <Record type=\"x\"/>\n"

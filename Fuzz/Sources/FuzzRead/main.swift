@@ -46,12 +46,16 @@ func fuzzRead(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-/// Stops the fuzzer when two reads of the same input differ.
+/// Stops the fuzzer when two reads of the same input differ. Where both fail before any
+/// record, in the prolog, only their failing is compared: libxml2 reads a broken prolog (a DTD
+/// with a comment or a `<HealthData` left open, say) differently depending on how its bytes
+/// come, and a read that scans or cuts segments hands them over differently.
 func compare(
     _ one: (records: [HealthRecord], error: String?), _ oneName: String,
     _ other: (records: [HealthRecord], error: String?), _ otherName: String
 ) {
-    if one.error != other.error {
+    let inProlog = one.records.isEmpty && other.records.isEmpty && one.error != nil && other.error != nil
+    if one.error != other.error, !inProlog {
         fuzzFailure("errors differ: \(oneName) \(one.error ?? "none"), \(otherName) \(other.error ?? "none")")
     }
     if one.records != other.records {

@@ -44,6 +44,7 @@ extension OverviewScanner {
             guard !sawRoot, element == .healthData else { throw Unsure(reason: "the root is not <HealthData>") }
             sawRoot = true
             try endDelegation(at: tagEnd)
+            try confirmDelegateFollows(at: tagEnd)
         case 1:
             let isFacts = element == .exportDate || element == .me
             if isFacts, sawOtherTopLevel { throw Unsure(reason: "ExportDate or Me after records") }
@@ -90,7 +91,10 @@ extension OverviewScanner {
             }
             return
         }
-        if depth == 1, delegateFrom != nil { try endDelegation(at: tagEnd) }
+        if depth == 1, delegateFrom != nil {
+            try endDelegation(at: tagEnd)
+            try confirmDelegateFollows(at: tagEnd)
+        }
         if depth == 0 {
             rootClosed = true
             // A self-closing root went to libxml2 with the prolog.
@@ -120,6 +124,16 @@ extension OverviewScanner {
         delegateFrom = position
         // At the tag's start: a tag's line feeds are counted by the time it is handed over.
         pendingPosition = (tagLine, bufferOffset + position - tagLineStart + 1)
+    }
+
+    /// In a record read, after an element handed to libxml2 (or the prolog and root tag): libxml2
+    /// must stand where the scanner stands, inside the root between elements, or the scanner,
+    /// which would go on without it, is unsure (libxml2 then reads on from `end`). They part
+    /// where libxml2 reads a broken DTD otherwise than the scanner.
+    mutating func confirmDelegateFollows(at end: Int) throws {
+        guard let records, !records.stateStandsBetweenElements else { return }
+        (tokenStart, tokenLine, tokenLineStart) = (end, line, lineStart)
+        throw Unsure(reason: "libxml2 reads the markup otherwise")
     }
 
     mutating func endDelegation(at end: Int) throws {
