@@ -246,6 +246,17 @@ import Testing
         }
     }
 
+    @Test(
+        "On one line, after characters beyond ASCII, errors name libxml2's column, which counts characters (FuzzRead)",
+        arguments: [#" a="1" a="2"/>"#, "/><Oops", "/>text <![CDATA[x]]> <Record a=\"1\" a=\"1\"/>"])
+    func columnsInCharacters(end: String) throws {
+        let body =
+            Self.everyKind.replacingOccurrences(of: "Phone", with: "Jürgen’s iPhone 📱") + "\n " + Self.record + end
+        let oneLine = export(body).replacingOccurrences(of: "\n", with: " ")
+        let result = try Self.expectScanReadsAsLibxml2(Self.reader(oneLine))
+        #expect(result.failure?.contains(".xml:1:") == true, "\(result.failure ?? "none")")
+    }
+
     @Test("A self-closing root followed by more fails where libxml2 alone fails (FuzzRead)")
     func selfClosingRoot() throws {
         let xml = "<HealthData locale=\"en\"/>\n    <Record type=\"x\"/>\n"

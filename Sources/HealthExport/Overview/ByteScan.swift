@@ -50,6 +50,24 @@ package enum ByteScan {
         return UnsafeRawPointer(hit) - UnsafeRawPointer(start)
     }
 
+    /// How many of the `count` bytes at `start` continue a UTF-8 sequence, eight at a time.
+    static func continuationBytes(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        var total = 0
+        var index = 0
+        let raw = UnsafeRawPointer(start)
+        while index + 8 <= count {
+            // A continuation byte is 10xxxxxx: its top bit set and the next one clear.
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            total += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            index += 8
+        }
+        while index < count {
+            if start[index] & 0xC0 == 0x80 { total += 1 }
+            index += 1
+        }
+        return total
+    }
+
     /// How many line feeds the `count` bytes at `start` hold.
     static func newlines(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
         let pattern = UInt64(UInt8(ascii: "\n")) &* ones

@@ -120,10 +120,23 @@ extension OverviewScanner {
 
     // MARK: Handing over
 
+    /// The column libxml2 counts at buffer offset `position` on the line starting at file offset
+    /// `lineStart`: in characters, so UTF-8 continuation bytes do not count.
+    func column(at position: Int, lineStart: Int) -> Int {
+        var continuations = 0
+        var from = lineStart - bufferOffset
+        if from < 0 {
+            if lineStart == continuationsLineStart { continuations = lineContinuations }
+            from = 0
+        }
+        if position > from { continuations += ByteScan.continuationBytes(base + from, position - from) }
+        return bufferOffset + position - lineStart + 1 - continuations
+    }
+
     mutating func startDelegation(at position: Int) {
         delegateFrom = position
         // At the tag's start: a tag's line feeds are counted by the time it is handed over.
-        pendingPosition = (tagLine, bufferOffset + position - tagLineStart + 1)
+        pendingPosition = (tagLine, column(at: position, lineStart: tagLineStart))
     }
 
     /// In a record read, after an element handed to libxml2 (or the prolog and root tag): libxml2
@@ -149,7 +162,7 @@ extension OverviewScanner {
     mutating func handOverPoint() -> Int {
         if let deferred {
             records?.discard()
-            delegate.move(line: deferred.line, column: bufferOffset + deferred.start - deferred.lineStart + 1)
+            delegate.move(line: deferred.line, column: column(at: deferred.start, lineStart: deferred.lineStart))
             return deferred.start
         }
         if let from = delegateFrom {
@@ -159,7 +172,7 @@ extension OverviewScanner {
             }
             return from
         }
-        delegate.move(line: tokenLine, column: bufferOffset + tokenStart - tokenLineStart + 1)
+        delegate.move(line: tokenLine, column: column(at: tokenStart, lineStart: tokenLineStart))
         return tokenStart
     }
 
@@ -172,7 +185,7 @@ extension OverviewScanner {
         records?.discard()
         if position - deferred.start > Self.tokenLimit {
             delegateFrom = deferred.start
-            pendingPosition = (deferred.line, bufferOffset + deferred.start - deferred.lineStart + 1)
+            pendingPosition = (deferred.line, column(at: deferred.start, lineStart: deferred.lineStart))
             return position
         }
         elements.removeLast(elements.count - 1)

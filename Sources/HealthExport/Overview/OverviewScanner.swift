@@ -70,6 +70,10 @@ struct OverviewScanner {
     var tokenStart = 0
     var tokenLine = 1
     var tokenLineStart = 0
+    /// The UTF-8 continuation bytes of the line starting at file offset `continuationsLineStart`
+    /// that lie before the buffer: libxml2 counts columns in characters, not bytes.
+    var lineContinuations = 0
+    var continuationsLineStart = -1
     /// The line and line start where the tag being read starts (a tag may span lines).
     var tagLine = 1
     var tagLineStart = 0
@@ -111,6 +115,7 @@ struct OverviewScanner {
         bufferOffset = offset
         self.line = line
         lineStart = offset
+        continuationsLineStart = -1
     }
 
     /// What a scan counted: samples per type and source, how many, and the unknown elements
@@ -163,7 +168,15 @@ struct OverviewScanner {
 
     /// Moves the bookkeeping after the caller dropped the first `consumed` bytes of the buffer.
     mutating func shift(by consumed: Int) {
-        bufferOffset += consumed
+        let end = bufferOffset + consumed
+        if lineStart < end {
+            // The bytes of the current line about to be dropped, for its columns (see ``column(at:lineStart:)``).
+            let from = max(lineStart, bufferOffset)
+            let earlier = lineStart < bufferOffset && lineStart == continuationsLineStart ? lineContinuations : 0
+            lineContinuations = earlier + ByteScan.continuationBytes(base + (from - bufferOffset), end - from)
+            continuationsLineStart = lineStart
+        }
+        bufferOffset = end
         if let from = delegateFrom { delegateFrom = from - consumed }
     }
 
