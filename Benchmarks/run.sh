@@ -229,6 +229,8 @@ bench_rows() {
     bench_hi "healthimport records FILE --all"              records "$f" --all
     HEALTHIMPORT_PARSERS=1 \
     bench_hi "healthimport records FILE --all (one parser)" records "$f" --all
+    HEALTHIMPORT_SCAN=0 \
+    bench_hi "healthimport records FILE --all (libxml2 alone)" records "$f" --all
     bench_hi "healthimport summary FILE"                    summary "$f"
 
     local zip newer db=$DATA/tmp/bench.sqlite

@@ -17,6 +17,10 @@
 /// is scanned on another thread), so those yield exactly the records ``ExportReader/read(_:)``
 /// yields. Anything it is not sure of throws ``Unsure``: the caller then reads the export the
 /// full way, which also gives malformed files their exact libxml2 error.
+///
+/// A record read uses it too (see ``RecordScan``): with ``records`` set, it hands the records
+/// it reads to the parse state itself instead of counting them, and libxml2 reads on from
+/// ``handOverPoint()`` when it is unsure.
 struct OverviewScanner {
     /// The document holds something this scanner leaves to the full reader.
     struct Unsure: Error {
