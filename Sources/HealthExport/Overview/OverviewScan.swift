@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The overview's scan on the reading thread: the ``OverviewScanner`` that reads the file from
 /// its start (and any part of it not shared out to segment threads), the ``DelegateParser``
 /// every handed-over element goes to, and the read's figures, gathered in file order.
@@ -13,9 +5,7 @@ final class OverviewScan {
     let state: ParseState
     let parser: DelegateParser
     private(set) var scanner: OverviewScanner
-    /// Tokens cut by a chunk's end wait here for the next chunk; the rest is scanned in place.
-    private var carry: UnsafeMutableRawBufferPointer
-    private var carried = 0
+    private let carry = ScanCarry()
     /// The figures of the samples counted so far, in file order.
     private(set) var tallies = SampleTallies()
     private(set) var elementsCounted = 0
@@ -28,49 +18,20 @@ final class OverviewScan {
         state = ParseState(displayName: displayName, plan: plan, sink: body)
         parser = try DelegateParser(state: state)
         scanner = OverviewScanner(delegate: parser)
-        carry = .allocate(byteCount: 2 * ExportReader.chunkSize, alignment: 16)
-    }
-
-    deinit {
-        carry.deallocate()
     }
 
     /// Scans the next bytes of the file; a token they cut off waits for the next call.
     func scan(_ chunk: UnsafeRawBufferPointer) throws {
         guard !chunk.isEmpty else { return }
-        if carried > 0 { keep(chunk) }
-        let bytes = carried > 0 ? UnsafeRawBufferPointer(rebasing: carry[0..<carried]) : chunk
+        let bytes = carry.bytes(with: chunk)
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let consumed = try overviewStep { try scanner.scan(base, count: bytes.count, final: false) }
         scanner.shift(by: consumed)
-        let rest = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
-        if carried > 0 {
-            if consumed > 0 { memmove(carry.baseAddress!, carry.baseAddress! + consumed, rest.count) }
-            carried = rest.count
-        } else {
-            keep(rest)
-        }
-    }
-
-    private func keep(_ bytes: UnsafeRawBufferPointer) {
-        if carry.count - carried < bytes.count {
-            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * (carried + bytes.count), alignment: 16)
-            larger.copyMemory(from: UnsafeRawBufferPointer(rebasing: carry[0..<carried]))
-            carry.deallocate()
-            carry = larger
-        }
-        UnsafeMutableRawBufferPointer(rebasing: carry[carried...]).copyMemory(from: bytes)
-        carried += bytes.count
+        carry.keep(bytes, consumed: consumed)
     }
 
     /// Whether every byte handed in was scanned and the scanner stands between top-level elements.
-    var isBetweenElements: Bool { carriesOnlySpace && scanner.isBetweenElements }
-
-    /// Whether the bytes waiting for the next chunk, if any, are white space (a line's end
-    /// before a cut, which the next segment need not see).
-    private var carriesOnlySpace: Bool {
-        carried == 0 || ByteScan.isWhitespace(carry.baseAddress!.assumingMemoryBound(to: UInt8.self), carried)
-    }
+    var isBetweenElements: Bool { carry.holdsOnlySpace && scanner.isBetweenElements }
 
     /// Whether the input is text as ``ExportRepair`` hands it out (see ``OverviewScanner/textIsRepaired``).
     var textIsRepaired: Bool {
@@ -84,8 +45,8 @@ final class OverviewScan {
     /// Goes on from a segment's start (see ``OverviewScanner/startSegment(at:line:)``); the
     /// scan must stand between elements.
     func startSegment(at offset: Int, line: Int) {
-        precondition(carriesOnlySpace)
-        carried = 0
+        precondition(carry.holdsOnlySpace)
+        carry.removeAll()
         scanner.startSegment(at: offset, line: line)
     }
 
@@ -103,9 +64,12 @@ final class OverviewScan {
 
     /// Scans what is left at the end of the file and ends the document.
     func finish() throws {
-        let start = carry.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        _ = try overviewStep { try scanner.scan(start, count: carried, final: true) }
-        carried = 0
+        let waiting = carry.waiting
+        _ = try overviewStep {
+            try scanner.scan(
+                waiting.baseAddress!.assumingMemoryBound(to: UInt8.self), count: waiting.count, final: true)
+        }
+        carry.removeAll()
         try endDocument()
     }
 
