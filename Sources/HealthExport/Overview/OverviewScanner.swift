@@ -170,6 +170,15 @@ struct OverviewScanner {
         return position
     }
 
+    /// Reads the white space a chunk ended with (which waited for what follows it), now that
+    /// the next chunk brings it, as the first bytes of a buffer of their own.
+    mutating func passSpace(_ space: UnsafeRawBufferPointer) throws {
+        base = space.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        newlines(0, space.count)
+        try flush(to: space.count)
+        shift(by: space.count)
+    }
+
     /// Moves the bookkeeping after the caller dropped the first `consumed` bytes of the buffer.
     mutating func shift(by consumed: Int) {
         let end = bufferOffset + consumed

@@ -49,6 +49,14 @@ final class ScanCarry {
         count == 0 || ByteScan.isWhitespace(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
     }
 
+    /// The waiting bytes when they are only white space, which the caller reads before the next
+    /// chunk instead of copying that chunk after them; they no longer wait.
+    func takeSpace() -> UnsafeRawBufferPointer? {
+        guard count > 0, holdsOnlySpace else { return nil }
+        defer { count = 0 }
+        return waiting
+    }
+
     /// Drops the waiting bytes.
     func removeAll() {
         count = 0

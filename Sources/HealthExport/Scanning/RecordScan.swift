@@ -41,6 +41,9 @@ final class RecordScan {
             return
         }
         scanner.textIsRepaired = textIsRepaired
+        if let space = carry.takeSpace() {
+            do { try scanner.passSpace(space) } catch { return }
+        }
         let bytes = carry.bytes(with: chunk)
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         do {
