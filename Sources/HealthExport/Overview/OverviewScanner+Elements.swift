@@ -30,8 +30,8 @@ extension OverviewScanner {
 
     // MARK: Elements
 
-    /// Reads a start tag; a self-closing one is not pushed, and ``elementClosed(tagStart:tagEnd:)``
-    /// follows it at the same depth.
+    /// Reads a start tag; a self-closing one is not pushed, and
+    /// ``elementClosed(tagStart:tagEnd:selfClosing:)`` follows it at the same depth.
     mutating func openElement(
         name: UnsafePointer<UInt8>, length: Int, tagStart: Int, tagEnd: Int, selfClosing: Bool
     ) throws {

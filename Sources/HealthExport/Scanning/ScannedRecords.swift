@@ -1,13 +1,5 @@
 import CLibXML2
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Hands the elements ``OverviewScanner`` reads in a record read to ``ParseState``'s callbacks as
 /// libxml2 would: names NUL-terminated, attributes in libxml2's array (local name, prefix,
 /// namespace, value start, value end), references resolved and line breaks read as spaces, so
@@ -19,8 +11,8 @@ final class ScannedRecords {
     let state: ParseState
     private let names = NameCopies()
     private let recordName: UnsafePointer<UInt8>
+    /// Room for the attributes of one tag: the scanner reads at most `capacity` of them.
     private let attributeArray: UnsafeMutablePointer<UnsafePointer<xmlChar>?>
-    private let capacity: Int
     /// The values with references or line breaks, as libxml2 would hand them over.
     @exclusivity(unchecked) private var decoded: [UInt8] = []
     @exclusivity(unchecked) private var valueRanges: [Range<Int>?] = []
@@ -42,7 +34,6 @@ final class ScannedRecords {
 
     init(state: ParseState, capacity: Int) {
         self.state = state
-        self.capacity = capacity
         let recordName = UnsafeMutablePointer<UInt8>.allocate(capacity: 7)
         recordName.initialize(from: Array("Record\0".utf8), count: 7)
         self.recordName = UnsafePointer(recordName)
