@@ -4,7 +4,7 @@ import CLibXML2
 /// callbacks and ``ParseState`` of a full read, so they yield exactly what a full read yields.
 final class DelegateParser {
     let state: ParseState
-    let parser: xmlParserCtxtPtr
+    private let parser: xmlParserCtxtPtr
 
     init(state: ParseState) throws(ExportError) {
         self.state = state

@@ -23,12 +23,7 @@ final class OverviewScan {
     /// Scans the next bytes of the file; a token they cut off waits for the next call.
     func scan(_ chunk: UnsafeRawBufferPointer) throws {
         guard !chunk.isEmpty else { return }
-        if let space = carry.takeSpace() { try overviewStep { try scanner.passSpace(space) } }
-        let bytes = carry.bytes(with: chunk)
-        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let consumed = try overviewStep { try scanner.scan(base, count: bytes.count, final: false) }
-        scanner.shift(by: consumed)
-        carry.keep(bytes, consumed: consumed)
+        try overviewStep { try carry.scan(chunk, with: &scanner) }
     }
 
     /// Whether every byte handed in was scanned and the scanner stands between top-level elements.

@@ -144,7 +144,7 @@ extension OverviewScanner {
     /// which would go on without it, is unsure (libxml2 then reads on from `end`). They part
     /// where libxml2 reads a broken DTD otherwise than the scanner.
     mutating func confirmDelegateFollows(at end: Int) throws {
-        guard let records, !records.stateStandsBetweenElements else { return }
+        guard let records, !records.state.standsBetweenElements else { return }
         (tokenStart, tokenLine, tokenLineStart) = (end, line, lineStart)
         throw Unsure(reason: "libxml2 reads the markup otherwise")
     }

@@ -36,8 +36,8 @@ struct OverviewScanner {
     }
 
     var counter = SampleCounter()
-    /// In a record read, what reads the plain top-level records (see ``ScannedRecords``), which
-    /// an overview counts instead.
+    /// In a record read, what hands the top-level elements to the parse state (see
+    /// ``ScannedRecords``); an overview counts plain records instead.
     var records: ScannedRecords?
     /// Elements inside counted records that the full reader does not know either, by name.
     var unknownElements: [String: Int] = [:]

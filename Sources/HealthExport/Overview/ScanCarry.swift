@@ -22,9 +22,23 @@ final class ScanCarry {
         buffer.deallocate()
     }
 
-    /// The bytes to scan next: `chunk` itself, or the waiting bytes followed by it.
-    func bytes(with chunk: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        guard count > 0 else { return chunk }
+    /// The bytes the last ``scan(_:with:)`` read: the chunk, or the waiting bytes followed by it.
+    private(set) var scanned = UnsafeRawBufferPointer(start: nil, count: 0)
+
+    /// Scans `chunk`, after the bytes waiting for it, with `scanner` (not the last chunk); what
+    /// the scan leaves waits for the next chunk. White space waiting alone is read first, so the
+    /// chunk is scanned where it lies.
+    func scan(_ chunk: UnsafeRawBufferPointer, with scanner: inout OverviewScanner) throws {
+        if let space = takeSpace() { try scanner.passSpace(space) }
+        scanned = count > 0 ? appending(chunk) : chunk
+        let consumed = try scanner.scan(
+            scanned.baseAddress!.assumingMemoryBound(to: UInt8.self), count: scanned.count, final: false)
+        scanner.shift(by: consumed)
+        keep(scanned, consumed: consumed)
+    }
+
+    /// The waiting bytes followed by `chunk`.
+    private func appending(_ chunk: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         keep(chunk)
         return waiting
     }
@@ -32,8 +46,8 @@ final class ScanCarry {
     /// The waiting bytes.
     var waiting: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: buffer[0..<count]) }
 
-    /// After a scan of `bytes` (from ``bytes(with:)``) consumed the first `consumed`: the rest waits.
-    func keep(_ bytes: UnsafeRawBufferPointer, consumed: Int) {
+    /// After a scan of `bytes` consumed the first `consumed`: the rest waits.
+    private func keep(_ bytes: UnsafeRawBufferPointer, consumed: Int) {
         let rest = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
         if count > 0 {
             if consumed > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + consumed, rest.count) }
@@ -49,9 +63,9 @@ final class ScanCarry {
         count == 0 || ByteScan.isWhitespace(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
     }
 
-    /// The waiting bytes when they are only white space, which the caller reads before the next
-    /// chunk instead of copying that chunk after them; they no longer wait.
-    func takeSpace() -> UnsafeRawBufferPointer? {
+    /// The waiting bytes when they are only white space, which are read before the next chunk
+    /// instead of that chunk being copied after them; they no longer wait.
+    private func takeSpace() -> UnsafeRawBufferPointer? {
         guard count > 0, holdsOnlySpace else { return nil }
         defer { count = 0 }
         return waiting

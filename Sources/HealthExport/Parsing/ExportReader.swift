@@ -50,9 +50,9 @@ public final class ExportReader {
     /// The overview (``readOverview(onChunk:_:)``) then scans its segments on two threads too.
     public var parsers = ExportReader.defaultParsers
 
-    /// Whether the record read lets a byte scanner read the plain records (self-closing top-level
-    /// `Record` elements) and libxml2 the rest, which is faster: records, order, counts and
-    /// errors are those of libxml2 alone. Defaults to `true`, or `false` when the environment
+    /// Whether the record read lets a byte scanner read the markup (every top-level element but
+    /// `ExportDate` and `Me`) and libxml2 only the rest, which is faster: records, order, counts
+    /// and errors are those of libxml2 alone. Defaults to `true`, or `false` when the environment
     /// variable `HEALTHIMPORT_SCAN` is `0`.
     public var scansRecords = ExportReader.defaultScanning
 

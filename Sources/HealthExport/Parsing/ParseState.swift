@@ -91,6 +91,15 @@ final class ParseState {
     /// line then stands where libxml2 last read.
     @exclusivity(unchecked) var scannedLine = 0
 
+    /// Whether libxml2 and this state stand inside the root between two top-level elements, with
+    /// no error and every byte handed to libxml2 read.
+    var standsBetweenElements: Bool {
+        guard let parser, failure == nil, stack.count == 1, skipDepth == 0,
+            parser.pointee.instate == XML_PARSER_CONTENT, let input = parser.pointee.input
+        else { return false }
+        return input.pointee.cur == input.pointee.end
+    }
+
     var lineNumber: Int {
         if scannedLine > 0 { return scannedLine }
         guard let parser else { return 0 }

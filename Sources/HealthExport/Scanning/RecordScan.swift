@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// How a record read hands its bytes to a ``ParseState``: through an ``OverviewScanner`` that
 /// reads the elements itself (see ``ScannedRecords``) and gives only the prolog, the root tag
 /// and the export's facts to libxml2, at their own line and column. From the first thing the
@@ -27,9 +25,6 @@ final class RecordScan {
     /// How many top-level elements the scan read itself (see ``ScannedRecords``).
     var elementsScanned: Int { scanner.records?.count ?? 0 }
 
-    /// The libxml2 parser.
-    var parser: xmlParserCtxtPtr { delegate.parser }
-
     /// Reads the next bytes of the file; a token they cut off waits for the next call. An
     /// error ends the parse and stays in the state's `failure`.
     /// - Parameter textIsRepaired: whether the bytes are text as ``ExportRepair`` hands it out
@@ -41,17 +36,11 @@ final class RecordScan {
             return
         }
         scanner.textIsRepaired = textIsRepaired
-        if let space = carry.takeSpace() {
-            do { try scanner.passSpace(space) } catch { return }
-        }
-        let bytes = carry.bytes(with: chunk)
-        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         do {
-            let consumed = try scanner.scan(base, count: bytes.count, final: false)
-            scanner.shift(by: consumed)
-            carry.keep(bytes, consumed: consumed)
+            try carry.scan(chunk, with: &scanner)
         } catch is OverviewScanner.Unsure {
-            handOver(base, count: bytes.count)
+            let bytes = carry.scanned
+            handOver(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         } catch {
             // The parse's failure, which the state holds.
         }
@@ -83,6 +72,8 @@ final class RecordScan {
     func startSegment(at offset: Int, line: Int) {
         precondition(carry.holdsOnlySpace)
         carry.removeAll()
+        // The segment starts with a line feed, which resets libxml2's column.
+        delegate.move(line: line, column: 1)
         if scanning { scanner.startSegment(at: offset, line: line) }
     }
 

@@ -46,15 +46,6 @@ final class ScannedRecords {
         attributeArray.deallocate()
     }
 
-    /// Whether libxml2 and the parse state stand inside the root between two elements, every
-    /// byte handed to libxml2 read (see ``OverviewScanner/confirmDelegateFollows(at:)``).
-    var stateStandsBetweenElements: Bool {
-        guard let parser = state.parser, state.failure == nil, state.stack.count == 1, state.skipDepth == 0,
-            parser.pointee.instate == XML_PARSER_CONTENT, let input = parser.pointee.input
-        else { return false }
-        return input.pointee.cur == input.pointee.end
-    }
-
     /// Reads the self-closing top-level record whose start tag the scanner just read, on line
     /// `line`. Throws the parse's failure when the record ended it (its consumer threw).
     func read(_ attributes: TagAttributes, line: Int) throws {
@@ -69,8 +60,6 @@ final class ScannedRecords {
             needsDecoding = needsDecoding || !attribute.flags.isEmpty
         }
         if needsDecoding {
-            tags.removeAll(keepingCapacity: true)
-            waitingAttributes.removeAll(keepingCapacity: true)
             addStart(name: recordName, length: 6, attributes, selfClosing: true, line: line)
             return try deliver()
         }

@@ -23,7 +23,7 @@ extension ExportReader {
         return bytes
     }()
 
-    /// Whether record reads scan plain records when this process starts (see ``RecordScan``):
+    /// Whether record reads scan the markup when this process starts (see ``RecordScan``):
     /// yes, unless the environment variable `HEALTHIMPORT_SCAN` is `0` (for benchmarks and
     /// fuzzing that compare with libxml2 alone).
     static let defaultScanning: Bool = {

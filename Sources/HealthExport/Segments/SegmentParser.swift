@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// One of the two libxml2 push parsers of a segmented read, with its own ``ParseState``, on a
 /// thread of its own. It takes one segment at a time and hands back the segment's records and
 /// counts, which the cutting thread yields and adds up in file order.
@@ -156,14 +154,7 @@ final class SegmentParser {
             state.wroteExportDate = false
             state.wroteProfile = false
             state.factsChangedLate = false
-            if let start = job.start {
-                if let input = scan.parser.pointee.input {
-                    // The segment starts with a line feed, which resets the column.
-                    input.pointee.line = Int32(clamping: start.line)
-                    input.pointee.col = 1
-                }
-                scan.startSegment(at: start.offset, line: start.line)
-            }
+            if let start = job.start { scan.startSegment(at: start.offset, line: start.line) }
             scan.feed(job.segment.bytes, textIsRepaired: job.textIsRepaired)
             if job.isLast, state.failure == nil {
                 // Everything is in: what libxml2 still misses now is missing from the file.
@@ -182,13 +173,7 @@ final class SegmentParser {
         }
 
         /// Whether only the root is open and neither the scan nor libxml2 holds a byte back.
-        private var isBetweenElements: Bool {
-            let parser = scan.parser
-            guard scan.isBetweenElements, state.stack.count == 1, state.skipDepth == 0,
-                parser.pointee.instate == XML_PARSER_CONTENT, let input = parser.pointee.input
-            else { return false }
-            return input.pointee.cur == input.pointee.end
-        }
+        private var isBetweenElements: Bool { scan.isBetweenElements && state.standsBetweenElements }
     }
 
     /// Gathers a segment's records; hands the export's facts to `facts` as soon as they are read.
