@@ -30,7 +30,7 @@ final class DelegateParser {
         state.noteEnd(of: UnsafeRawBufferPointer(start: start, count: count))
         while offset < count, state.failure == nil {
             let length = min(count - offset, Int(Int32.max))
-            xmlParseChunk(parser, chars + offset, Int32(length), 0)
+            parseChunk(chars + offset, length, terminate: false)
             offset += length
         }
         if let failure = state.failure { throw failure }
@@ -39,7 +39,31 @@ final class DelegateParser {
     /// Ends the document.
     func finish() throws {
         state.terminating = true
-        xmlParseChunk(parser, nil, 0, 1)
+        parseChunk(nil, 0, terminate: true)
         if let failure = state.failure { throw failure }
+    }
+
+    /// Hands libxml2 the next bytes. The export's bytes failing to convert from the encoding it
+    /// declares is an error libxml2 raises without its parser: it would print it, and no
+    /// callback would see it. So while it parses, this thread's handler for such
+    /// errors keeps the message, and a parser stopped with no error reported fails with it.
+    private func parseChunk(_ chars: UnsafePointer<CChar>?, _ length: Int, terminate: Bool) {
+        let handler = __xmlStructuredError()!
+        let context = __xmlStructuredErrorContext()!
+        let (savedHandler, savedContext) = (handler.pointee, context.pointee)
+        handler.pointee = { context, error in
+            guard let context, let error else { return }
+            ParseState.from(context).noteConversionError(error.pointee)
+        }
+        context.pointee = Unmanaged.passUnretained(state).toOpaque()
+        xmlParseChunk(parser, chars, Int32(length), terminate ? 1 : 0)
+        (handler.pointee, context.pointee) = (savedHandler, savedContext)
+        // libxml2 either stops at once or parses what it converted and then waits for bytes that
+        // never come, which at the end it would call a truncated file.
+        if state.failure == nil,
+            state.conversionError != nil || (!terminate && parser.pointee.instate == XML_PARSER_EOF)
+        {
+            state.failConversion()
+        }
     }
 }

@@ -155,6 +155,14 @@ extension ParseState {
         return memchr(cur + 1, Int32(UInt8(ascii: "<")), end - cur - 1) != nil
     }
 
+    /// Whether libxml2 holds bytes it could not convert from the encoding the export declares:
+    /// its own decoders (US-ASCII, ISO-8859-1) stop at such bytes without an error.
+    private var holdsUnconvertedBytes: Bool {
+        guard let buffer = parser?.pointee.input?.pointee.buf?.pointee, buffer.encoder != nil, let raw = buffer.raw
+        else { return false }
+        return xmlBufUse(raw) > 0
+    }
+
     /// Handles an error libxml2 reports: fatal ones stop the parse, others become warnings.
     func libxmlError(_ error: xmlError) {
         let message = Self.oneLine(error.message.map { String(cString: $0) } ?? "malformed XML")
@@ -165,6 +173,8 @@ extension ParseState {
             // unless the error lies before the input's last tag: that tag is broken, whatever
             // follows it. (How far libxml2 parsed before the end depends on how the bytes came.)
             let truncated = terminating && (!stack.isEmpty || !sawRoot) && !stoppedBeforeLastTag
+            // libxml2 stopped at bytes it could not convert, not at the end of the file.
+            if truncated, conversionError != nil || holdsUnconvertedBytes { return failConversion() }
             var text = message
             if truncated {
                 text =

@@ -67,6 +67,8 @@ final class ParseState {
     let activitySummaryTypeID = -2
     /// Set while the last chunk is parsed, so that errors then read as a truncated file.
     @exclusivity(unchecked) var terminating = false
+    /// What libxml2 said when the export's bytes failed to convert from their declared encoding.
+    @exclusivity(unchecked) var conversionError: String?
     /// Whether the bytes handed to libxml2 so far end with a tag's `>` (spaces aside), so that
     /// a file cut inside a tag says so.
     @exclusivity(unchecked) var endsAfterTag = true
@@ -168,6 +170,29 @@ final class ParseState {
     func fail(_ error: any Error) {
         if failure == nil { failure = error }
         if let parser { xmlStopParser(parser) }
+    }
+
+    /// Keeps the first message of an error libxml2 raised without its parser while parsing
+    /// (see ``DelegateParser``): the export's bytes failed to convert from the encoding it declares.
+    func noteConversionError(_ error: xmlError) {
+        guard conversionError == nil else { return }
+        conversionError = Self.oneLine(error.message.map { String(cString: $0) } ?? "encoder error")
+    }
+
+    /// Fails where libxml2 stopped parsing without reporting an error to its callbacks, with
+    /// the message kept by ``noteConversionError(_:)``.
+    func failConversion() {
+        let input = parser?.pointee.input?.pointee
+        let line = Int(input?.line ?? 0)
+        let column = Int(input?.col ?? 0)
+        let declared = parser?.pointee.encoding.map { String(cString: $0) }
+        var reason =
+            declared.map { "the export's bytes are not valid \($0), the encoding it declares" }
+            ?? "libxml2 stopped reading"
+        if let conversionError { reason += " (libxml2: \(conversionError))" }
+        fail(
+            ExportError(
+                .malformed, reason, path: displayName, line: line > 0 ? line : nil, column: column > 0 ? column : nil))
     }
 
     // MARK: Top level

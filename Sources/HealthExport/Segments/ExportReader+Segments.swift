@@ -45,6 +45,7 @@ extension ExportReader {
             let more = try input.nextChunk { take($0) }
             if read.exportVersion == nil { read.exportVersion = input.figures.exportVersion }
             read.textIsRepaired = input.figures.isPlainText
+            read.textIsUTF8 = input.figures.repairsText
             return more
         }
         if !read.sawRoot {

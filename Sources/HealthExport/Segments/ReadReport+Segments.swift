@@ -8,6 +8,8 @@ extension ReadReport {
         let other = segment.report
         if segment.wroteExportDate { facts.exportDate = other.facts.exportDate }
         if segment.wroteProfile { facts.profile = other.facts.profile }
+        // The root's locale, when a read on one parser from the start reads the root tag after its first segment.
+        if facts.locale == nil { facts.locale = other.facts.locale }
         elementsRead += other.elementsRead
         notSelected += other.notSelected
         outsideWindow.merge(other.outsideWindow, uniquingKeysWith: +)

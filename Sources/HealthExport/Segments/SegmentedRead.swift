@@ -10,7 +10,8 @@
 /// when one did not (the cut was not where an element starts) or the second parser's start
 /// went wrong, what the other parser read after that point is dropped, and the rest of the
 /// export goes to the parser that read up to it, as a one-parser read would go on. Input with
-/// no usable cuts (no line structure) is read by one parser, in chunks as they come.
+/// no usable cuts (no line structure), or in an encoding other than UTF-8, is read by one
+/// parser, in chunks as they come.
 ///
 /// Every segment's bytes stay in memory until its outcome is taken; at most two segments are
 /// parsed at once, so memory stays flat.
@@ -54,6 +55,8 @@ final class SegmentedRead {
     var exportVersion: Int?
     /// Whether the text read so far needs no character checks, for the segments cut from it.
     var textIsRepaired = false
+    /// Whether the export is UTF-8, as it declares or by default; any other encoding is read by one parser.
+    var textIsUTF8 = true
 
     init(
         displayName: String, plan: @escaping (RecordKind, String) -> TypePlan, segmentBytes: Int, scanning: Bool,
@@ -105,11 +108,16 @@ final class SegmentedRead {
                 throw error
             }
             guard more else { break }
-            guard cutting.pending.count >= segmentBytes else { continue }
+            if index == 0, serialParser == nil, !textIsUTF8 {
+                // libxml2 converts another encoding as the bytes come, and where a conversion
+                // error stops it depends on how they came: one parser takes them as one would.
+                serialParser = 0
+            }
             if serialParser != nil {
                 try enqueue(segment(cutting.takePending()))
                 continue
             }
+            guard cutting.pending.count >= segmentBytes else { continue }
             if let buffer = cutting.cut() {
                 if index == 0, let headEnd = cutting.headEnd {
                     head = cutting.takeBuffer()
