@@ -1,5 +1,9 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `healthimport`: imports Apple Health exports into SQLite or JSON lines.
 @main
 struct HealthImportCommand: ParsableCommand {
@@ -19,4 +23,19 @@ struct HealthImportCommand: ParsableCommand {
             MCPServe.self, Report.self, People.self, Serve.self,
         ]
     )
+
+    /// Runs the command line, with glibc's malloc limited to two arenas before any thread
+    /// starts: records are built on the parsers' threads and freed on others, and an arena per
+    /// thread only holds more freed memory (`records` on 200 MB: peak 46.2 to 44.4 MB, no slower).
+    static func main() {
+        #if canImport(Glibc)
+            // `mallopt` is declared in <malloc.h>, which the Glibc module leaves out.
+            typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
+            let arenaMaximum: Int32 = -8  // M_ARENA_MAX
+            if let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+                _ = unsafeBitCast(mallopt, to: MallocOption.self)(arenaMaximum, 2)
+            }
+        #endif
+        main(nil)
+    }
 }

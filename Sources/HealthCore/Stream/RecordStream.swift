@@ -9,8 +9,7 @@ public final class RecordStream {
     private let selection: TypeSelection
     private let policy: any ImportPolicy
     // The stream runs on one thread and never lends these out: the per-record dynamic
-    // exclusivity checks cost more than the identity of a plain record.
-    @exclusivity(unchecked) private var identity = RecordIdentity()
+    // exclusivity checks cost more than the work on a plain record.
     @exclusivity(unchecked) private var counts: [String: TypeCounts] = [:]
     /// The type of the last record counted, and its counts not yet in ``counts``: exports list a
     /// type's records together, so most records count without hashing their type.
@@ -43,9 +42,9 @@ public final class RecordStream {
         self.policy = policy
     }
 
-    /// What the reading thread hands over: batches of records, then how the read ended.
+    /// What the reading thread hands over: batches of records with their IDs, then how the read ended.
     enum StreamItem: Sendable {
-        case batch([HealthRecord])
+        case batch([IdentifiedRecord])
         case finished(Result<ReadReport, any Error>)
     }
 
@@ -54,8 +53,10 @@ public final class RecordStream {
 
     /// Runs the read. `body` gets every record the policy decides is new; the others are counted.
     ///
-    /// The export is parsed on a second thread while `body` runs on the caller's, so parsing
-    /// overlaps with identity, encoding and storage. The policy's ``ImportPolicy/prepare(facts:)``
+    /// The export is parsed, and each record's ID derived, on a second thread while `body` runs
+    /// on the caller's, so reading and identity overlap with encoding and storage. (The IDs
+    /// come in file order, as ``RecordIdentity`` needs them: with two parsers, that thread has
+    /// little else to do.) The policy's ``ImportPolicy/prepare(facts:)``
     /// and ``ImportPolicy/earliestStart(kind:type:)`` run on the parsing thread, before the
     /// records they concern reach ``ImportPolicy/decide(_:id:)`` on the caller's.
     public func run(_ body: (IdentifiedRecord) throws -> Void) throws -> StreamReport {
@@ -69,12 +70,13 @@ public final class RecordStream {
         let reading = Handover((reader, policy))
         let readingThread = WorkerThread(name: "reader") {
             let (reader, policy) = reading.value
-            var batch: [HealthRecord] = []
+            var identity = RecordIdentity()
+            var batch: [IdentifiedRecord] = []
             batch.reserveCapacity(Self.batchSize)
             let result = Result {
                 try reader.read { record in
                     if case .export(let facts) = record { policy.prepare(facts: facts) }
-                    batch.append(record)
+                    batch.append(Self.identified(record, with: &identity))
                     if batch.count == Self.batchSize {
                         guard channel.push(.batch(batch)) else { throw ConsumerStopped() }
                         batch.removeAll(keepingCapacity: true)
@@ -93,7 +95,7 @@ public final class RecordStream {
             switch item {
             case .batch(let records):
                 do {
-                    for record in records { try handle(record, body: body) }
+                    for item in records { try handle(item, body: body) }
                 } catch {
                     failure = error
                     channel.close(discarding: true)
@@ -129,16 +131,24 @@ public final class RecordStream {
         selection.selectsEverything || RecordKind.allCases.contains { selection.selects(kind: $0, type: type) }
     }
 
+    /// `record` with its ID, and a correlation with its members' IDs.
+    ///
     /// Takes `record` by value so that the plain case, most of an export, moves it into the
     /// ``IdentifiedRecord`` instead of copying it.
-    private func handle(_ record: consuming HealthRecord, body: (IdentifiedRecord) throws -> Void) throws {
-        if case .export = record, !selection.selects(kind: .export, type: record.type) { return }
+    static func identified(_ record: consuming HealthRecord, with identity: inout RecordIdentity) -> IdentifiedRecord {
         let id = identity.id(of: record)
-        switch record {
+        guard case .correlation(let correlation) = record else { return IdentifiedRecord(record: record, id: id) }
+        let memberIDs = correlation.members.map { identity.id(of: $0.record) }
+        return IdentifiedRecord(record: record, id: id, memberIDs: memberIDs)
+    }
+
+    private func handle(_ item: consuming IdentifiedRecord, body: (IdentifiedRecord) throws -> Void) throws {
+        if case .export = item.record, !selection.selects(kind: .export, type: item.record.type) { return }
+        switch item.record {
         case .correlation(let correlation):
-            let memberIDs = correlation.members.map { identity.id(of: $0.record) }
+            let memberIDs = item.memberIDs
             if selection.selects(kind: .correlation, type: correlation.header.type) {
-                try pass(IdentifiedRecord(record: record, id: id, memberIDs: memberIDs), body: body)
+                try pass(item, body: body)
             }
             for (member, memberID) in zip(correlation.members, memberIDs) {
                 let memberRecord = member.record
@@ -154,10 +164,10 @@ public final class RecordStream {
                 try pass(IdentifiedRecord(record: memberRecord, id: memberID), body: body)
             }
         case .quantity(let sample) where countingType(sample.header.type):
-            guard memberCandidates.isFirst(id) else { return }
-            try pass(IdentifiedRecord(record: record, id: id), body: body)
+            guard memberCandidates.isFirst(item.id) else { return }
+            try pass(item, body: body)
         default:
-            try pass(IdentifiedRecord(record: record, id: id), body: body)
+            try pass(item, body: body)
         }
     }
 
