@@ -9,7 +9,8 @@ public final class RecordStream {
     private let selection: TypeSelection
     private let policy: any ImportPolicy
     // The stream runs on one thread and never lends these out: the per-record dynamic
-    // exclusivity checks cost more than the work on a plain record.
+    // exclusivity checks cost more than the identity of a plain record.
+    @exclusivity(unchecked) private var identity = RecordIdentity()
     @exclusivity(unchecked) private var counts: [String: TypeCounts] = [:]
     /// The type of the last record counted, and its counts not yet in ``counts``: exports list a
     /// type's records together, so most records count without hashing their type.
@@ -42,9 +43,11 @@ public final class RecordStream {
         self.policy = policy
     }
 
-    /// What the reading thread hands over: batches of records with their IDs, then how the read ended.
+    /// What the reading thread hands over: batches of records, with their IDs when it derived
+    /// them, then how the read ended.
     enum StreamItem: Sendable {
-        case batch([IdentifiedRecord])
+        case records([HealthRecord])
+        case identified([IdentifiedRecord])
         case finished(Result<ReadReport, any Error>)
     }
 
@@ -53,10 +56,10 @@ public final class RecordStream {
 
     /// Runs the read. `body` gets every record the policy decides is new; the others are counted.
     ///
-    /// The export is parsed, and each record's ID derived, on a second thread while `body` runs
-    /// on the caller's, so reading and identity overlap with encoding and storage. (The IDs
-    /// come in file order, as ``RecordIdentity`` needs them: with two parsers, that thread has
-    /// little else to do.) The policy's ``ImportPolicy/prepare(facts:)``
+    /// The export is parsed on a second thread while `body` runs on the caller's, so parsing
+    /// overlaps with identity, encoding and storage. When the reader parses on threads of its
+    /// own (``RecordSource/parsesOnOwnThreads``), that second thread has little else to do and
+    /// derives the IDs too, in file order as ``RecordIdentity`` needs them. The policy's ``ImportPolicy/prepare(facts:)``
     /// and ``ImportPolicy/earliestStart(kind:type:)`` run on the parsing thread, before the
     /// records they concern reach ``ImportPolicy/decide(_:id:)`` on the caller's.
     public func run(_ body: (IdentifiedRecord) throws -> Void) throws -> StreamReport {
@@ -70,21 +73,17 @@ public final class RecordStream {
         let reading = Handover((reader, policy))
         let readingThread = WorkerThread(name: "reader") {
             let (reader, policy) = reading.value
-            var identity = RecordIdentity()
-            var batch: [IdentifiedRecord] = []
-            batch.reserveCapacity(Self.batchSize)
+            var batch = ReadingBatch(identifying: reader.parsesOnOwnThreads)
             let result = Result {
                 try reader.read { record in
                     if case .export(let facts) = record { policy.prepare(facts: facts) }
-                    batch.append(Self.identified(record, with: &identity))
-                    if batch.count == Self.batchSize {
-                        guard channel.push(.batch(batch)) else { throw ConsumerStopped() }
-                        batch.removeAll(keepingCapacity: true)
+                    if batch.append(record) {
+                        guard channel.push(batch.take()) else { throw ConsumerStopped() }
                     }
                 }
             }
             // Records read before a failure are still handed over, then the failure.
-            if !batch.isEmpty { channel.push(.batch(batch)) }
+            if !batch.isEmpty { channel.push(batch.take()) }
             channel.push(.finished(result))
         }
         // Whatever happens here, the reading thread is done before this returns.
@@ -93,9 +92,17 @@ public final class RecordStream {
         var readReport = ReadReport()
         receiving: while let item = channel.pop() {
             switch item {
-            case .batch(let records):
+            case .records(let records):
                 do {
-                    for item in records { try handle(item, body: body) }
+                    for record in records { try handle(Self.identified(record, with: &identity), body: body) }
+                } catch {
+                    failure = error
+                    channel.close(discarding: true)
+                    break receiving
+                }
+            case .identified(let items):
+                do {
+                    for item in items { try handle(item, body: body) }
                 } catch {
                     failure = error
                     channel.close(discarding: true)

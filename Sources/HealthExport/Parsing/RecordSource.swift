@@ -9,6 +9,9 @@ public protocol RecordSource: AnyObject {
     var bytesRead: Int64 { get }
     /// The export's size, when known up front.
     var expectedByteCount: Int64? { get }
+    /// Whether ``read(_:)`` parses on threads of its own, leaving the thread that calls it
+    /// little to do but hand records on. Defaults to `false`.
+    var parsesOnOwnThreads: Bool { get }
     /// Reads the whole export, calling `body` for each record in document order.
     func read(_ body: @escaping (HealthRecord) throws -> Void) throws -> ReadReport
     /// Reads the export for an overview: plain records counted, not built (see
@@ -18,4 +21,11 @@ public protocol RecordSource: AnyObject {
     ) throws -> (report: ReadReport, samples: SampleTallies)
 }
 
-extension ExportReader: RecordSource {}
+extension RecordSource {
+    public var parsesOnOwnThreads: Bool { false }
+}
+
+extension ExportReader: RecordSource {
+    /// Whether the XML is read on two parsers, each on a thread of its own.
+    public var parsesOnOwnThreads: Bool { parsers > 1 }
+}

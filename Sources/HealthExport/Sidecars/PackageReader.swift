@@ -22,6 +22,7 @@ public final class PackageReader: RecordSource {
     public var displayName: String { xml.displayName }
     public var bytesRead: Int64 { xml.bytesRead }
     public var expectedByteCount: Int64? { xml.expectedByteCount }
+    public var parsesOnOwnThreads: Bool { xml.parsesOnOwnThreads }
 
     public func read(_ body: @escaping (HealthRecord) throws -> Void) throws -> ReadReport {
         try sidecars.read(with: xml, document: xml.readDocument, body)
