@@ -227,6 +227,8 @@ bench_rows() {
     bench    "libxml2 SAX2 push parser (C baseline)"        "$BASELINE" "$f"
     bench    "xmllint --stream --noout"                     xmllint --stream --noout "$f"
     bench_hi "healthimport records FILE --all"              records "$f" --all
+    HEALTHIMPORT_PARSERS=2 \
+    bench_hi "healthimport records FILE --all (two parsers)" records "$f" --all
     HEALTHIMPORT_PARSERS=1 \
     bench_hi "healthimport records FILE --all (one parser)" records "$f" --all
     HEALTHIMPORT_SCAN=0 \

@@ -226,7 +226,7 @@ import Testing
         let (_, statistics) = try read(Self.reader(xml), parsers: 2, chunk: 509, segment: 1)
         #expect(statistics.parallel > 50)
         let reader = ExportReader(source: MemorySource(xml, chunk: 509))
-        (reader.parsers, reader.segmentBytes, reader.chunkBytes) = (2, 1, 509)
+        (reader.overviewThreads, reader.segmentBytes, reader.chunkBytes) = (2, 1, 509)
         _ = try reader.readOverview(onChunk: {}, { _ in })
         #expect(reader.segmentStatistics.parallel > 50)
     }

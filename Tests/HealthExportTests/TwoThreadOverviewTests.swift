@@ -28,7 +28,7 @@ import Testing
     ) throws -> (result: OverviewResult, statistics: SegmentedRead.Statistics) {
         let reader = try open()
         let xml = (reader as? PackageReader)?.xml ?? (reader as! ExportReader)
-        xml.parsers = threads
+        xml.overviewThreads = threads
         xml.chunkBytes = chunk
         xml.segmentBytes = segment
         var result = OverviewResult()

@@ -55,7 +55,7 @@ func fuzzOverview(_ input: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// the report's figures, or that it stepped aside, or how it failed.
 func overviewOutcome(_ bytes: UnsafeRawBufferPointer, chunk: Int, threads: Int) -> String {
     let reader = ExportReader(source: BytesSource(bytes, chunk: chunk))
-    reader.parsers = threads
+    reader.overviewThreads = threads
     var records: [String] = []
     do {
         let (report, samples) = try reader.readOverview(onChunk: {}) { records.append("\($0)") }

@@ -43,7 +43,7 @@ extension ExportReader {
             try onChunk()
             return more
         }
-        if parsers > 1 {
+        if overviewThreads > 1 {
             let segments = SegmentedOverview(scan: scan, segmentBytes: segmentBytes)
             defer {
                 segments.stop()

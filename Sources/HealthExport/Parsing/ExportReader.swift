@@ -45,10 +45,14 @@ public final class ExportReader {
 
     let progress = SharedCounter()
 
-    /// How many libxml2 parsers read the XML: 2 cuts it between top-level elements and parses
-    /// alternate segments on two threads, with exactly the records, order, counts and errors of 1.
-    /// The overview (``readOverview(onChunk:_:)``) then scans its segments on two threads too.
+    /// How many libxml2 parsers read the records: 2 cuts the XML between top-level elements and
+    /// parses alternate segments on two threads, with exactly the records, order, counts and
+    /// errors of 1. Defaults to ``defaultParsers``.
     public var parsers = ExportReader.defaultParsers
+
+    /// How many threads scan the overview (``readOverview(onChunk:_:)``): 2 cuts the XML as two
+    /// parsers do, with exactly the result of 1. Defaults to ``defaultOverviewThreads``.
+    public var overviewThreads = ExportReader.defaultOverviewThreads
 
     /// Whether the record read lets a byte scanner read the markup (every top-level element but
     /// `ExportDate` and `Me`) and libxml2 only the rest, which is faster: records, order, counts
