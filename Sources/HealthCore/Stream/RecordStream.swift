@@ -58,7 +58,7 @@ public final class RecordStream {
     ///
     /// The export is parsed on a second thread while `body` runs on the caller's, so parsing
     /// overlaps with identity, encoding and storage. When the reader parses on threads of its
-    /// own (``RecordSource/parsesOnOwnThreads``), that second thread has little else to do and
+    /// own (`RecordSource.parsesOnOwnThreads`), that second thread has little else to do and
     /// derives the IDs too, in file order as ``RecordIdentity`` needs them. The policy's ``ImportPolicy/prepare(facts:)``
     /// and ``ImportPolicy/earliestStart(kind:type:)`` run on the parsing thread, before the
     /// records they concern reach ``ImportPolicy/decide(_:id:)`` on the caller's.
