@@ -26,7 +26,7 @@ struct HealthImportCommand: ParsableCommand {
 
     /// Runs the command line, with glibc's malloc limited to two arenas before any thread
     /// starts: records are built on the parsers' threads and freed on others, and an arena per
-    /// thread only holds more freed memory (`records` on 200 MB: peak 46.2 to 44.4 MB, no slower).
+    /// thread only holds more freed memory (`records` on 200 MB: peak 46.2 to 44.8 MB, no slower).
     static func main() {
         #if canImport(Glibc)
             // `mallopt` is declared in <malloc.h>, which the Glibc module leaves out.

@@ -3,39 +3,35 @@ import HealthExport
 /// The records the reading thread gathers before handing them to the consuming thread, with
 /// their IDs when it derives them (see ``RecordStream/run(_:)``).
 struct ReadingBatch {
-    private let identifying: Bool
-    private var identity = RecordIdentity()
+    /// What derives the IDs here; `nil` leaves them to the consuming thread.
+    private var identity: RecordIdentity?
     private var records: [HealthRecord] = []
     private var identified: [IdentifiedRecord] = []
 
     init(identifying: Bool) {
-        self.identifying = identifying
-        if identifying {
-            identified.reserveCapacity(RecordStream.batchSize)
-        } else {
-            records.reserveCapacity(RecordStream.batchSize)
-        }
+        identity = identifying ? RecordIdentity() : nil
+        records.reserveCapacity(identifying ? 0 : RecordStream.batchSize)
+        identified.reserveCapacity(identifying ? RecordStream.batchSize : 0)
     }
 
     var isEmpty: Bool { records.isEmpty && identified.isEmpty }
 
     /// Adds `record`; returns whether the batch is full.
     mutating func append(_ record: consuming HealthRecord) -> Bool {
-        if identifying {
-            identified.append(RecordStream.identified(record, with: &identity))
-            return identified.count == RecordStream.batchSize
+        if identity == nil {
+            records.append(record)
+        } else {
+            identified.append(RecordStream.identified(record, with: &identity!))
         }
-        records.append(record)
-        return records.count == RecordStream.batchSize
+        return records.count + identified.count == RecordStream.batchSize
     }
 
     /// Hands the batch over and starts the next.
     mutating func take() -> RecordStream.StreamItem {
-        if identifying {
-            defer { identified.removeAll(keepingCapacity: true) }
-            return .identified(identified)
+        defer {
+            records.removeAll(keepingCapacity: true)
+            identified.removeAll(keepingCapacity: true)
         }
-        defer { records.removeAll(keepingCapacity: true) }
-        return .records(records)
+        return identity == nil ? .records(records) : .identified(identified)
     }
 }

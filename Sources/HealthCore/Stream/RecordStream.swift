@@ -59,8 +59,9 @@ public final class RecordStream {
     /// The export is parsed on a second thread while `body` runs on the caller's, so parsing
     /// overlaps with identity, encoding and storage. When the reader parses on threads of its
     /// own (`RecordSource.parsesOnOwnThreads`), that second thread has little else to do and
-    /// derives the IDs too, in file order as ``RecordIdentity`` needs them. The policy's ``ImportPolicy/prepare(facts:)``
-    /// and ``ImportPolicy/earliestStart(kind:type:)`` run on the parsing thread, before the
+    /// derives the IDs too, in file order as ``RecordIdentity`` needs them. The policy's
+    /// ``ImportPolicy/prepare(facts:)`` and ``ImportPolicy/earliestStart(kind:type:)`` run on
+    /// the parsing thread, before the
     /// records they concern reach ``ImportPolicy/decide(_:id:)`` on the caller's.
     public func run(_ body: (IdentifiedRecord) throws -> Void) throws -> StreamReport {
         let selection = self.selection
@@ -91,28 +92,22 @@ public final class RecordStream {
         var failure: (any Error)?
         var readReport = ReadReport()
         receiving: while let item = channel.pop() {
-            switch item {
-            case .records(let records):
-                do {
+            do {
+                switch item {
+                case .records(let records):
                     for record in records { try handle(Self.identified(record, with: &identity), body: body) }
-                } catch {
-                    failure = error
-                    channel.close(discarding: true)
-                    break receiving
-                }
-            case .identified(let items):
-                do {
+                case .identified(let items):
                     for item in items { try handle(item, body: body) }
-                } catch {
-                    failure = error
-                    channel.close(discarding: true)
+                case .finished(let result):
+                    switch result {
+                    case .success(let report): readReport = report
+                    case .failure(let error): failure = error
+                    }
                     break receiving
                 }
-            case .finished(let result):
-                switch result {
-                case .success(let report): readReport = report
-                case .failure(let error): failure = error
-                }
+            } catch {
+                failure = error
+                channel.close(discarding: true)
                 break receiving
             }
         }
