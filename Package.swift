@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HealthPostgres", targets: ["HealthPostgres"]),
         .library(name: "HealthServer", targets: ["HealthServer"]),
         .executable(name: "healthimport", targets: ["healthimport"]),
+        .executable(name: "healthimport-mcp", targets: ["healthimport-mcp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -110,7 +111,6 @@ let package = Package(
                 "HealthCore",
                 "HealthJSON",
                 "HealthSQLite",
-                "HealthMCP",
                 "HealthQuery",
                 "HealthReport",
                 "HealthWatch",
@@ -119,6 +119,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "healthimport-mcp", dependencies: ["HealthCore", "HealthMCP", "HealthQuery"]),
         .target(name: "HealthFixtures", dependencies: ["HealthExport", "HealthCore"], path: "Tests/HealthFixtures"),
         .testTarget(name: "HealthExportTests", dependencies: ["HealthExport", "HealthFixtures"]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "HealthFixtures"]),

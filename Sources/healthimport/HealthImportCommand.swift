@@ -1,4 +1,5 @@
 import ArgumentParser
+import HealthCore
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,7 @@ struct HealthImportCommand: ParsableCommand {
             export.xml, or - for standard input. Data goes to standard output, messages to \
             standard error.
             """,
-        version: "0.1.0",
+        version: HealthImportVersion.current,
         // Every command names itself: a name derived from the type's name costs a search of all
         // the program's protocol conformances at each start (about a million instructions each).
         subcommands: [

@@ -245,6 +245,29 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/missing.sqlite"))
     }
 
+    @Test("without healthimport-mcp beside it, mcp says where it looked and how to build it")
+    func refusesWithoutTheServerProgram() throws {
+        let folder = try CLI.temporaryFolder()
+        try FileManager.default.copyItem(atPath: CLI.binary, toPath: folder + "/healthimport")
+        let result = try CLI.runProcess(folder + "/healthimport", ["mcp", "--db", "health.sqlite"], directory: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "healthimport: error: mcp: healthimport-mcp is not in \(folder), beside healthimport: build it with swift build --product healthimport-mcp, or install both programs\n"
+        )
+    }
+
+    @Test("healthimport run through a symbolic link finds healthimport-mcp beside the file it links to")
+    func followsASymbolicLink() throws {
+        let folder = try CLI.temporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder + "/healthimport", withDestinationPath: CLI.binary)
+        let result = try CLI.runProcess(folder + "/healthimport", ["mcp", "--db", "missing.sqlite"], directory: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "healthimport: error: missing.sqlite does not exist: import an export first, or give --db\n")
+    }
+
     @Test("SIGTERM ends the server at once, with standard input still open")
     func endsOnSIGTERM() throws {
         let session = try Session()

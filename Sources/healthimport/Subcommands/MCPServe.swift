@@ -1,9 +1,16 @@
 import ArgumentParser
-import Dispatch
-import HealthMCP
-import HealthQuery
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `healthimport mcp`: a Model Context Protocol server over standard input and output.
+///
+/// The server is `healthimport-mcp`, built and installed beside `healthimport`; this command
+/// checks the options and becomes that program (`execv`), with the same standard input and output.
 struct MCPServe: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
@@ -12,30 +19,39 @@ struct MCPServe: ParsableCommand {
             Speaks JSON-RPC on standard input and output until standard input closes. Tools: \
             list_types, list_sources, query_statistics, get_records (paginated), get_status; \
             resources: the store's schema. The store is opened read-only and no SQL from the client \
-            is run.
+            is run. The server is the program healthimport-mcp, installed beside healthimport.
             """
     )
+
+    /// The server's program name, looked for in the folder of the running `healthimport`.
+    static let serverProgram = "healthimport-mcp"
 
     @OptionGroup var store: StoreOptions
 
     func run() throws {
         try CommandRunner.run {
-            Interrupt.endAtOnce()
             try store.requireSQLite("mcp")
-            let reader = try StoreReader(path: store.db)
-            let server = HealthMCPServer(reader: reader, version: HealthImportCommand.configuration.version)
-            let finished = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) var failure: (any Error)?
-            Task {
-                do {
-                    try await server.run()
-                } catch {
-                    failure = error
-                }
-                finished.signal()
-            }
-            finished.wait()
-            if let failure { throw CommandFailure("mcp: \(failure)") }
+            let server = try Self.serverPath()
+            let arguments = [server, "--db", store.db]
+            var argv = arguments.map { strdup($0) } + [nil]
+            execv(server, &argv)
+            let reason = String(cString: strerror(errno))
+            throw CommandFailure("mcp: cannot run \(server): \(reason)")
         }
+    }
+
+    /// The path of `healthimport-mcp` beside this program; fails when it is not there.
+    static func serverPath() throws -> String {
+        guard let own = Bundle.main.executableURL?.resolvingSymlinksInPath() else {
+            throw CommandFailure("mcp: cannot tell where healthimport is installed, to find \(serverProgram)")
+        }
+        let folder = own.deletingLastPathComponent()
+        let server = folder.appendingPathComponent(serverProgram).path
+        guard access(server, X_OK) == 0 else {
+            throw CommandFailure(
+                "mcp: \(serverProgram) is not in \(folder.path), beside healthimport: build it with swift build --product healthimport-mcp, or install both programs"
+            )
+        }
+        return server
     }
 }
