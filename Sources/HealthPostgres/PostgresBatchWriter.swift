@@ -95,6 +95,8 @@ enum PostgresBatchWriter {
         }
         do {
             while let item = items.pop() {
+                // The deletion scan runs at the end, in the run's transaction.
+                if case .prepareDeletions = item { continue }
                 if !open {
                     try Blocking.run { try await store.query("BEGIN", on: connection) }
                     open = true
@@ -102,6 +104,8 @@ enum PostgresBatchWriter {
                     began = clock.now
                 }
                 switch item {
+                case .prepareDeletions:
+                    break
                 case .batch(let batch):
                     pending.append(contentsOf: batch)
                     for item in batch { pendingWeight += item.record.batchWeight }

@@ -29,6 +29,7 @@ enum BatchWriter {
                 let outcome = try store.queue.writeWithoutTransaction { db in
                     try Self.loop(
                         db, items: items, importID: importID,
+                        path: store.path.isEmpty || store.path.hasPrefix(":memory:") ? nil : store.path,
                         rowsPerTransaction: commitAtEnd ? Int.max : rowsPerTransaction,
                         secondsPerTransaction: commitAtEnd ? .infinity : secondsPerTransaction, commitAtEnd: commitAtEnd
                     )
@@ -48,7 +49,7 @@ enum BatchWriter {
 
     /// Writes every batch, then the closing; returns what the store found.
     private static func loop(
-        _ db: Database, items: BoundedQueue<BatchItem>, importID: Int64, rowsPerTransaction: Int,
+        _ db: Database, items: BoundedQueue<BatchItem>, importID: Int64, path: String?, rowsPerTransaction: Int,
         secondsPerTransaction: Double, commitAtEnd: Bool
     ) throws -> StoreOutcome {
         let writer = RecordWriter(db)
@@ -56,8 +57,17 @@ enum BatchWriter {
         var open = false
         var rows = 0
         var began = clock.now
+        var prescan: DeletionPrescan?
+        defer { prescan?.cancel() }
         do {
             while let item = items.pop() {
+                if case .prepareDeletions(let ranges) = item {
+                    // Another connection sees the store as it was only while this run commits nothing.
+                    if commitAtEnd, !open, prescan == nil, let path {
+                        prescan = DeletionPrescan(path: path, ranges: ranges)
+                    }
+                    continue
+                }
                 if !open {
                     try db.beginTransaction(.immediate)
                     open = true
@@ -65,6 +75,8 @@ enum BatchWriter {
                     began = clock.now
                 }
                 switch item {
+                case .prepareDeletions:
+                    break
                 case .batch(let batch):
                     try writer.write(batch)
                     rows += batch.count
@@ -77,8 +89,12 @@ enum BatchWriter {
                     }
                 case .close(let closing):
                     if closing.outcome == .completed, let plan = closing.deletions {
-                        let findings = try DeletionFinder.find(plan, addedByRun: writer.outcome.added) {
-                            type, from, through, visit in
+                        let collected = prescan?.collected()
+                        prescan = nil
+                        let findings = try DeletionFinder.find(
+                            plan, addedByRun: writer.outcome.added, collected: collected,
+                            replacedByRun: writer.replacedKeys
+                        ) { type, from, through, visit in
                             try DeletionScan.scan(db, type: type, from: from, through: through, visit: visit)
                         }
                         try DeletionScan.apply(findings, importID: importID, db)

@@ -70,6 +70,7 @@ extension RecordWriter {
                     : [item.id.description, old.description]
                 try db.execute(
                     sql: "UPDATE \(StoreSchema.rows(of: table)) SET replaced_by = ? WHERE \(key)", arguments: arguments)
+                replacedKeys.insert(RunSightings.key(old))
                 outcome.touched.note(type: type, start: stored.start)
                 touched.noteAround(type: type, start: stored.start)
             }
@@ -147,27 +148,28 @@ extension RecordWriter {
             let differs = (columns + ["active_energy_burned_unit"]).map { "\($0) IS NOT ?" }.joined(separator: " OR ")
             let compare =
                 StatementArguments(values.map { $0.flatMap { $0.isNaN ? nil : $0 } }) + [summary.activeEnergyBurnedUnit]
-            try db.execute(
-                sql: "UPDATE activity_summaries SET \(set) WHERE uuid = ? AND (\(differs))",
-                arguments: arguments + compare)
+            try db.cachedStatement(sql: "UPDATE activity_summaries SET \(set) WHERE uuid = ? AND (\(differs))")
+                .execute(arguments: arguments + compare)
             return db.changesCount > 0
         case .quantity(let sample):
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE quantity_sample_rows SET value = ?, unit = ?, value_text = ? \
                     WHERE \(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ? AND (value IS NOT ? OR unit IS NOT ? OR value_text IS NOT ?)
-                    """,
+                    """
+            ).execute(
                 arguments: [
                     sample.value, sample.unit, sample.valueText, sample.header.type,
                     sample.header.startDate.secondsSince1970, uuid, sample.value, sample.unit, sample.valueText,
                 ])
             return db.changesCount > 0
         case .weight(let sample):
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE weight_samples SET kilograms = ?, value = ?, unit = ? \
                     WHERE uuid = ? AND (abs(kilograms - ?) > 1e-9 * abs(?) OR unit IS NOT ?)
-                    """,
+                    """
+            ).execute(
                 arguments: [
                     sample.kilograms, sample.value, sample.unit, uuid, sample.kilograms, sample.kilograms, sample.unit,
                 ])
@@ -175,7 +177,7 @@ extension RecordWriter {
         case .workout(let workout):
             let digest = Self.digest(of: workout)
             let stored = try String.fetchOne(
-                db, sql: "SELECT digest FROM record_digests WHERE uuid = ?", arguments: [uuid])
+                db.cachedStatement(sql: "SELECT digest FROM record_digests WHERE uuid = ?"), arguments: [uuid])
             guard let stored else {
                 // Stored before digests were kept: this run's content becomes the reference.
                 try saveDigest(of: workout, uuid: uuid)

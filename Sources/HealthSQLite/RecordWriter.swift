@@ -42,6 +42,9 @@ final class RecordWriter {
     /// The days that new, updated, replaced or deleted samples cover, by type: their statistics
     /// are to be recomputed.
     var touched = TouchedDays()
+    /// The keys (``RunSightings/key(_:isNew:)``) of the rows this run marked replaced by a newer
+    /// sync version: the deletion check, comparing the run with the store as it was, leaves them out.
+    var replacedKeys: Set<UInt64> = []
 
     init(_ db: Database) {
         self.db = db

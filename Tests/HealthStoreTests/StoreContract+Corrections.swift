@@ -153,6 +153,8 @@ extension StoreContract {
         let second = try importXML(Self.smallExport(day: 3, [version2]), into: reopen())
         #expect(second.report!.counts[Self.bodyMass]?.updated == 1)
         #expect(second.report!.counts[Self.bodyMass]?.new == 0)
+        // The replaced version is not in the later export, and is not a deletion either.
+        #expect(second.report!.counts[Self.bodyMass]?.deleted == 0)
         let afterReplace = try store.status().types.first { $0.type == Self.bodyMass }
         #expect(afterReplace?.rows == 1)
 

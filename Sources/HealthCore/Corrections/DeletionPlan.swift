@@ -93,8 +93,13 @@ public enum DeletionFinder {
     /// does not accept it.
     /// `addedByRun` counts, per type, the rows the run itself added (visible to the scan in the
     /// run's transaction): they are left out of the stored records the rule weighs.
+    ///
+    /// A type `collected` covers over the plan's range is not scanned: its records were collected
+    /// before the run wrote anything, so the run's own rows are not among them, and the records
+    /// the run replaced (`replacedByRun`, their keys) are left out.
     public static func find(
-        _ plan: DeletionPlan, addedByRun: [String: Int] = [:],
+        _ plan: DeletionPlan, addedByRun: [String: Int] = [:], collected: StoredRecordCollection? = nil,
+        replacedByRun: Set<UInt64> = [],
         scan: (String, Int64?, Int64, (StoredRecord) throws -> Void) throws -> Void
     ) throws -> DeletionFindings {
         var findings = DeletionFindings()
@@ -110,28 +115,39 @@ public enum DeletionFinder {
                     if !seen { deletions.append(record) }
                 }
             }
-            switch plan.sightings.distinct[type] {
-            case .spilled(let file, let run):
-                // The run's keys are in a file, sorted: sort the stored records by key as well
-                // (in bounded runs) and walk both in step.
-                var sorter = SpillSorter<StoredRecord>(
-                    file: file, limit: plan.sightings.memoryLimit / 4,
-                    order: { RunSightings.key($0.id) < RunSightings.key($1.id) })
-                try scan(type, range.from, range.through) { try sorter.add($0) }
-                var stored = try sorter.merged()
-                var keys = try SpillMerge<UInt64>(file: file, runs: [run], memory: [], order: <)
-                var key = try keys.next()
+            var added = addedByRun[type] ?? 0
+            if let collected, collected.covers(type, range) {
+                var stored = try collected.records(of: type)
+                var keys = try SortedKeys(plan.sightings.distinct[type])
                 while let record = try stored.next() {
                     let wanted = RunSightings.key(record.id)
-                    while let current = key, current < wanted { key = try keys.next() }
-                    weigh(record, seen: key == wanted)
+                    if replacedByRun.contains(wanted) { continue }
+                    weigh(record, seen: try keys.contains(wanted))
                 }
-            case .memory(let keys):
-                try scan(type, range.from, range.through) { weigh($0, seen: RunSightings.contains($0.id, in: keys)) }
-            case nil:
-                try scan(type, range.from, range.through) { weigh($0, seen: false) }
+                added = 0
+            } else {
+                switch plan.sightings.distinct[type] {
+                case .spilled(let file, let run):
+                    // The run's keys are in a file, sorted: sort the stored records by key as well
+                    // (in bounded runs) and walk both in step.
+                    var sorter = SpillSorter<StoredRecord>(
+                        file: file, limit: plan.sightings.memoryLimit / 4,
+                        order: { RunSightings.key($0.id) < RunSightings.key($1.id) })
+                    try scan(type, range.from, range.through) { try sorter.add($0) }
+                    var stored = try sorter.merged()
+                    var keys = try SortedKeys(plan.sightings.distinct[type])
+                    while let record = try stored.next() {
+                        weigh(record, seen: try keys.contains(RunSightings.key(record.id)))
+                    }
+                case .memory(let keys):
+                    try scan(type, range.from, range.through) {
+                        weigh($0, seen: RunSightings.contains($0.id, in: keys))
+                    }
+                case nil:
+                    try scan(type, range.from, range.through) { weigh($0, seen: false) }
+                }
             }
-            current = max(current - (addedByRun[type] ?? 0), deletions.count)
+            current = max(current - added, deletions.count)
             if !CorrectionRules.deletionsPlausible(deletions.count, of: current) {
                 guard plan.acceptDeletions else {
                     throw DeletionsRefused(type: type, deletions: deletions.count, stored: current)
@@ -143,6 +159,37 @@ public enum DeletionFinder {
             if !restorations.isEmpty { findings.restorations[type] = restorations }
         }
         return findings
+    }
+}
+
+/// A type's sorted distinct keys, asked in ascending order whether they hold a key: a walk
+/// through the array or the temporary file's run, never a search.
+private struct SortedKeys {
+    private var memory: [UInt64] = []
+    private var index = 0
+    private var spilled: SpillMerge<UInt64>?
+    private var key: UInt64?
+
+    init(_ list: RunSightings.KeyList?) throws(SpillError) {
+        switch list {
+        case .memory(let keys): memory = keys
+        case .spilled(let file, let run): spilled = try SpillMerge(file: file, runs: [run], memory: [], order: <)
+        case nil: break
+        }
+        key = try next()
+    }
+
+    private mutating func next() throws(SpillError) -> UInt64? {
+        if spilled != nil { return try spilled!.next() }
+        guard index < memory.count else { return nil }
+        index += 1
+        return memory[index - 1]
+    }
+
+    /// Whether the keys hold `wanted`; each call's `wanted` must be at least the one before.
+    mutating func contains(_ wanted: UInt64) throws(SpillError) -> Bool {
+        while let current = key, current < wanted { key = try next() }
+        return key == wanted
     }
 }
 

@@ -1,7 +1,9 @@
 import HealthExport
 
-/// What an import's writing thread takes, in order: record batches, then the run's closing.
+/// What an import's writing thread takes, in order: the ranges of the deletion check (before the
+/// first batch, when the run may mark deletions), record batches, then the run's closing.
 package enum BatchItem: Sendable {
+    case prepareDeletions([String: (from: Int64?, through: Int64)])
     case batch([IdentifiedRecord])
     case close(ImportClosing)
 }
@@ -35,6 +37,10 @@ package final class BatchQueue: RecordBatchWriter {
             _ = try wait()
             throw StoreError(.io, "the store's writer stopped")
         }
+    }
+
+    package func prepareDeletions(_ ranges: [String: (from: Int64?, through: Int64)]) {
+        items.push(.prepareDeletions(ranges))
     }
 
     package func close(_ closing: ImportClosing) {

@@ -35,12 +35,21 @@ public protocol ImportDestination: AnyObject {
 public protocol RecordBatchWriter: AnyObject {
     /// Queues a batch, waiting while the writer is behind; throws the writer's error once it failed.
     func push(_ batch: [IdentifiedRecord]) throws
+    /// Tells the writer, before the first batch, the types and ranges the run's deletion check
+    /// may cover (``DeletionPlan/ranges``, or more), so that it can collect the store's records
+    /// while the run reads. The default does nothing.
+    func prepareDeletions(_ ranges: [String: (from: Int64?, through: Int64)])
     /// Ends the input: the writer drains it and applies `closing` in its last transaction.
     func close(_ closing: ImportClosing)
     /// Waits for the writer to end; returns what the store found: records it already had,
     /// updated, deleted and restored. Throws ``DeletionsRefused`` when the closing's deletions
     /// fail the rule, having committed nothing of a run written with ``ImportOptions/commitAtEnd``.
     func wait() throws -> StoreOutcome
+}
+
+extension RecordBatchWriter {
+    /// Does nothing: the writer scans the store for deletions when the run ends.
+    public func prepareDeletions(_ ranges: [String: (from: Int64?, through: Int64)]) {}
 }
 
 /// What the last transaction of a run writes beside the rows.

@@ -57,9 +57,17 @@ public final class Importer {
         let checkStop = self.checkStop
         let progress = self.progress
         var report: StreamReport
+        var rangesTold = false
         do {
             report = try stream.run { record in
                 try checkStop()
+                if !rangesTold {
+                    // The export's date comes before its records: the ranges are known by now.
+                    rangesTold = true
+                    if let ranges = Self.deletionRanges(anchors: anchors, policy: policy, options: options) {
+                        writer.prepareDeletions(ranges)
+                    }
+                }
                 weight += record.record.batchWeight
                 batch.append(record)
                 if batch.count >= batchSize || weight >= batchWeight {
@@ -114,20 +122,29 @@ public final class Importer {
         anchors: [String: Anchor], policy: AnchorPolicy, sightings: RunSightings, options: ImportOptions,
         importID: Int64
     ) -> DeletionPlan? {
+        guard let ranges = deletionRanges(anchors: anchors, policy: policy, options: options, sightings: sightings)
+        else { return nil }
+        return DeletionPlan(
+            ranges: ranges, sightings: sightings, acceptDeletions: options.acceptDeletions, importID: importID)
+    }
+
+    /// The types and ranges of ``deletionPlan(anchors:policy:sightings:options:importID:)``; before
+    /// the run has ended (`sightings` `nil`), also the types it may yet leave out for having read none.
+    static func deletionRanges(
+        anchors: [String: Anchor], policy: AnchorPolicy, options: ImportOptions, sightings: RunSightings? = nil
+    ) -> [String: (from: Int64?, through: Int64)]? {
         guard let exportDate = policy.exportFacts?.exportDate?.secondsSince1970, !anchors.isEmpty else { return nil }
         let from = policy.runStart?.secondsSince1970
         var ranges: [String: (from: Int64?, through: Int64)] = [:]
         for type in anchors.keys where type != "HealthExport" {
-            guard CorrectionRules.readsCompletely(type: type, sawAny: sightings.sawAny(type)) else { continue }
+            if let sightings, !CorrectionRules.readsCompletely(type: type, sawAny: sightings.sawAny(type)) { continue }
             guard
                 options.selection.selectsEverything
                     || RecordKind.allCases.contains(where: { options.selection.selects(kind: $0, type: type) })
             else { continue }
             ranges[type] = (from, exportDate)
         }
-        guard !ranges.isEmpty else { return nil }
-        return DeletionPlan(
-            ranges: ranges, sightings: sightings, acceptDeletions: options.acceptDeletions, importID: importID)
+        return ranges.isEmpty ? nil : ranges
     }
 
     /// Whether an earlier run of the very same export, with window `earlier`, took everything
