@@ -61,6 +61,39 @@ import Testing
             return error.code == .malformed && error.line != nil && error.message.contains("not valid GPX")
         }
     }
+
+    /// A route of 2,000 points declaring `encoding`, with `bad` (bytes not valid in it) in the
+    /// name of the track segment after the first 1,000 points: past libxml2's first chunks.
+    static func route(encoding: String, bad: [UInt8]) -> [UInt8] {
+        let point = "<trkpt lon=\"-122.4\" lat=\"37.8\"><ele>4</ele><time>2019-06-11T22:00:42Z</time></trkpt>\n"
+        var bytes = Array(
+            """
+            <?xml version="1.0" encoding="\(encoding)"?>
+            <gpx version="1.1" creator="Apple Health Export" xmlns="http://www.topografix.com/GPX/1/1">
+            <trk><name>Route</name><trkseg>
+
+            """.utf8)
+        bytes += Array(String(repeating: point, count: 1_000).utf8)
+        bytes += Array("</trkseg><trkseg><name>".utf8) + bad + Array("</name>\n".utf8)
+        bytes += Array(String(repeating: point, count: 1_000).utf8)
+        bytes += Array("</trkseg></trk>\n</gpx>\n".utf8)
+        return bytes
+    }
+
+    @Test(
+        "Bytes not valid in the encoding a route declares stop the read with an error, not a route cut short",
+        arguments: [("US-ASCII", [0xFC] as [UInt8]), ("EUC-JP", [0xFF, 0xFF])])
+    func undecodableBytes(encoding: String, bad: [UInt8]) throws {
+        #expect {
+            _ = try GPXReader.read(BytesSource(Self.route(encoding: encoding, bad: bad)))
+        } throws: { error in
+            guard let error = error as? ExportError else { return false }
+            return error.code == .malformed && error.line == 1_004
+                && error.message.contains("not valid \(encoding), the encoding it declares")
+        }
+        let valid = try GPXReader.read(BytesSource(Self.route(encoding: encoding, bad: Array("b".utf8))))
+        #expect(valid.count == 2_000)
+    }
 }
 
 /// A byte source over bytes in memory.

@@ -43,25 +43,16 @@ final class DelegateParser {
         if let failure = state.failure { throw failure }
     }
 
-    /// Hands libxml2 the next bytes. The export's bytes failing to convert from the encoding it
-    /// declares is an error libxml2 raises without its parser: it would print it, and no
-    /// callback would see it. So while it parses, this thread's handler for such
-    /// errors keeps the message, and a parser stopped with no error reported fails with it.
+    /// Hands libxml2 the next bytes (see ``PushParser/parseChunk(_:_:_:terminate:)``): a parser
+    /// stopped with no error reported fails with the conversion error kept meanwhile.
     private func parseChunk(_ chars: UnsafePointer<CChar>?, _ length: Int, terminate: Bool) {
-        let handler = __xmlStructuredError()!
-        let context = __xmlStructuredErrorContext()!
-        let (savedHandler, savedContext) = (handler.pointee, context.pointee)
-        handler.pointee = { context, error in
-            guard let context, let error else { return }
-            ParseState.from(context).noteConversionError(error.pointee)
+        if let message = PushParser.parseChunk(parser, chars, length, terminate: terminate) {
+            state.noteConversionError(message)
         }
-        context.pointee = Unmanaged.passUnretained(state).toOpaque()
-        xmlParseChunk(parser, chars, Int32(length), terminate ? 1 : 0)
-        (handler.pointee, context.pointee) = (savedHandler, savedContext)
         // libxml2 either stops at once or parses what it converted and then waits for bytes that
         // never come, which at the end it would call a truncated file.
         if state.failure == nil,
-            state.conversionError != nil || (!terminate && parser.pointee.instate == XML_PARSER_EOF)
+            state.conversionError != nil || (!terminate && PushParser.halted(parser))
         {
             state.failConversion()
         }

@@ -162,9 +162,7 @@ extension ParseState {
     /// Whether libxml2 holds bytes it could not convert from the encoding the export declares:
     /// its own decoders (US-ASCII, ISO-8859-1) stop at such bytes without an error.
     private var holdsUnconvertedBytes: Bool {
-        guard let buffer = parser?.pointee.input?.pointee.buf?.pointee, buffer.encoder != nil, let raw = buffer.raw
-        else { return false }
-        return xmlBufUse(raw) > 0
+        parser.map(PushParser.holdsUnconvertedBytes) ?? false
     }
 
     /// Handles an error libxml2 reports: fatal ones stop the parse, others become warnings.

@@ -174,25 +174,19 @@ final class ParseState {
 
     /// Keeps the first message of an error libxml2 raised without its parser while parsing
     /// (see ``DelegateParser``): the export's bytes failed to convert from the encoding it declares.
-    func noteConversionError(_ error: xmlError) {
-        guard conversionError == nil else { return }
-        conversionError = Self.oneLine(error.message.map { String(cString: $0) } ?? "encoder error")
+    func noteConversionError(_ message: String) {
+        if conversionError == nil { conversionError = message }
     }
 
     /// Fails where libxml2 stopped parsing without reporting an error to its callbacks, with
     /// the message kept by ``noteConversionError(_:)``.
     func failConversion() {
-        let input = parser?.pointee.input?.pointee
-        let line = Int(input?.line ?? 0)
-        let column = Int(input?.col ?? 0)
-        let declared = parser?.pointee.encoding.map { String(cString: $0) }
+        let place = parser.map(PushParser.stopPlace)
         var reason =
-            declared.map { "the export's bytes are not valid \($0), the encoding it declares" }
+            place?.encoding.map { "the export's bytes are not valid \($0), the encoding it declares" }
             ?? "libxml2 stopped reading"
         if let conversionError { reason += " (libxml2: \(conversionError))" }
-        fail(
-            ExportError(
-                .malformed, reason, path: displayName, line: line > 0 ? line : nil, column: column > 0 ? column : nil))
+        fail(ExportError(.malformed, reason, path: displayName, line: place?.line, column: place?.column))
     }
 
     // MARK: Top level

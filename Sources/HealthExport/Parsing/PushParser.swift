@@ -26,4 +26,52 @@ enum PushParser {
         xmlCtxtUseOptions(parser, Int32(XML_PARSE_NONET.rawValue) | options)
         return parser
     }
+
+    /// Hands `parser` the next bytes; returns the first message of an error libxml2 raised
+    /// without its parser meanwhile, if any.
+    ///
+    /// The input's bytes failing to convert from the encoding it declares is such an error:
+    /// libxml2 would print it and halt, and no callback would see it. So while it parses, this
+    /// thread's handler for those errors keeps the message (the caller's handler is restored).
+    static func parseChunk(
+        _ parser: xmlParserCtxtPtr, _ chars: UnsafePointer<CChar>?, _ length: Int, terminate: Bool
+    ) -> String? {
+        final class Message { var text: String? }
+        let message = Message()
+        let handler = __xmlStructuredError()!
+        let context = __xmlStructuredErrorContext()!
+        let (savedHandler, savedContext) = (handler.pointee, context.pointee)
+        handler.pointee = { context, error in
+            guard let context, let error else { return }
+            let message = Unmanaged<Message>.fromOpaque(context).takeUnretainedValue()
+            guard message.text == nil else { return }
+            message.text = ParseState.oneLine(error.pointee.message.map { String(cString: $0) } ?? "encoder error")
+        }
+        context.pointee = Unmanaged.passUnretained(message).toOpaque()
+        xmlParseChunk(parser, chars, Int32(length), terminate ? 1 : 0)
+        (handler.pointee, context.pointee) = (savedHandler, savedContext)
+        return message.text
+    }
+
+    /// Whether `parser` stopped by itself before the end of its input: after bytes it could not
+    /// convert, an iconv decoder halts it with no error its callbacks see.
+    static func halted(_ parser: xmlParserCtxtPtr) -> Bool {
+        parser.pointee.instate == XML_PARSER_EOF
+    }
+
+    /// Whether `parser` holds bytes it could not convert from the encoding its input declares:
+    /// libxml2's own decoders (US-ASCII, ISO-8859-1) stop at such bytes without an error.
+    static func holdsUnconvertedBytes(_ parser: xmlParserCtxtPtr) -> Bool {
+        guard let buffer = parser.pointee.input?.pointee.buf?.pointee, buffer.encoder != nil, let raw = buffer.raw
+        else { return false }
+        return xmlBufUse(raw) > 0
+    }
+
+    /// Where `parser` stopped, and the encoding its input declares, for a conversion error.
+    static func stopPlace(_ parser: xmlParserCtxtPtr) -> (line: Int?, column: Int?, encoding: String?) {
+        let input = parser.pointee.input?.pointee
+        let line = Int(input?.line ?? 0)
+        let column = Int(input?.col ?? 0)
+        return (line > 0 ? line : nil, column > 0 ? column : nil, parser.pointee.encoding.map { String(cString: $0) })
+    }
 }

@@ -44,8 +44,16 @@ public enum GPXReader {
         while state.failure == nil {
             let count = try source.read(into: buffer)
             let base = buffer.baseAddress!.assumingMemoryBound(to: CChar.self)
-            xmlParseChunk(parser, count == 0 ? nil : base, Int32(count), count == 0 ? 1 : 0)
-            if count == 0 { break }
+            let terminate = count == 0
+            if let message = PushParser.parseChunk(parser, terminate ? nil : base, count, terminate: terminate) {
+                state.conversionError = state.conversionError ?? message
+            }
+            // A parser halted before the end with no error reported stopped at bytes it could not
+            // convert: the points after them would be lost without a word.
+            if state.failure == nil, state.conversionError != nil || (!terminate && PushParser.halted(parser)) {
+                state.failConversion()
+            }
+            if terminate { break }
         }
         if let failure = state.failure { throw failure }
         return state.points
@@ -59,6 +67,8 @@ final class GPXState {
     let displayName: String
     var parser: xmlParserCtxtPtr?
     var failure: ExportError?
+    /// The first error libxml2 raised without its parser: bytes not valid in the declared encoding.
+    var conversionError: String?
     var points: [RoutePoint] = []
     private var point: RoutePoint?
     private var field: Field?
@@ -114,10 +124,23 @@ final class GPXState {
 
     func libxmlError(_ error: xmlError) {
         guard error.level == XML_ERR_FATAL || error.level == XML_ERR_ERROR, failure == nil else { return }
+        // libxml2's own decoders stop at bytes they cannot convert and then see a document cut short.
+        if conversionError != nil || parser.map(PushParser.holdsUnconvertedBytes) == true { return failConversion() }
         let message = ParseState.oneLine(error.message.map { String(cString: $0) } ?? "malformed XML")
         failure = ExportError(
             .malformed, "the route file is not valid GPX: \(message)", path: displayName,
             line: error.line > 0 ? Int(error.line) : nil, column: error.int2 > 0 ? Int(error.int2) : nil)
+        if let parser { xmlStopParser(parser) }
+    }
+
+    /// Fails where libxml2 stopped, on bytes not valid in the encoding the route declares.
+    func failConversion() {
+        let place = parser.map(PushParser.stopPlace)
+        var reason =
+            place?.encoding.map { "the route file's bytes are not valid \($0), the encoding it declares" }
+            ?? "libxml2 stopped reading the route file"
+        if let conversionError { reason += " (libxml2: \(conversionError))" }
+        failure = ExportError(.malformed, reason, path: displayName, line: place?.line, column: place?.column)
         if let parser { xmlStopParser(parser) }
     }
 
