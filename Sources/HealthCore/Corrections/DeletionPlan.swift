@@ -127,7 +127,7 @@ public enum DeletionFinder {
                 added = 0
             } else {
                 switch plan.sightings.distinct[type] {
-                case .spilled(let file, let run):
+                case .spilled(let file, _):
                     // The run's keys are in a file, sorted: sort the stored records by key as well
                     // (in bounded runs) and walk both in step.
                     var sorter = SpillSorter<StoredRecord>(
