@@ -15,6 +15,7 @@ struct StatisticsSampleReader: StatisticsSampleSource {
     private var filters: [String: String] = [:]
     /// `sample_sources`' names by key (a missing name as ""), read at the first quantity read.
     private var sourceNames: [Int64: String]?
+    private var keyedRowsMissing = false
     /// `HKTimeZone` and `HKWasUserEntered` by record UUID: few samples have them, so they are read once
     /// rather than looked up for every sample.
     private var clockMetadata: [UInt64: (uuid: String, zone: String?, userEntered: Bool)] = [:]
@@ -71,30 +72,25 @@ struct StatisticsSampleReader: StatisticsSampleSource {
         let weight = type == "HKQuantityTypeIdentifierBodyMass"
         let table = weight ? "weight_samples" : "quantity_samples"
         // The unit comes back only when it is not the type's own, the offset as seconds: no text per sample.
+        let valueColumns =
+            weight ? "kilograms, NULL" : "value, CASE WHEN unit = ? THEN NULL ELSE coalesce(unit, '') END"
         // Quantity samples are read from their keyed rows, not the view: a join per row cost more
-        // than the rest of the read (2,700 instructions a row in SQLite), and the source comes as
-        // its key, named from `sample_sources` once.
+        // than the rest of the read, and the source comes as its key, named from `sample_sources`
+        // once. A store not yet moved to keyed rows (in its migrations) is read through its table.
+        let keyed = try !weight && loadSourceNames()
         let sql =
-            weight
+            keyed
             ? """
-            SELECT start_unix, end_unix, kilograms, NULL, source_name, start_date, uuid
-            FROM weight_samples AS sample
-            WHERE type = ? AND start_unix >= ? AND start_unix < ? AND end_unix > ?\(try liveFilter(table))
-            """
-            : """
-            SELECT start_unix, end_unix, value, CASE WHEN unit = ? THEN NULL ELSE coalesce(unit, '') END, source_id,
-                start_date, uuid
+            SELECT start_unix, end_unix, \(valueColumns), source_id, start_date, uuid
             FROM quantity_sample_rows AS sample
             WHERE \(StoreSchema.typeIDMatches) AND start_unix >= ? AND start_unix < ? AND end_unix > ?
                 AND \(StoreSchema.current)
             """
-        if !weight, sourceNames == nil {
-            var names: [Int64: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, source_name FROM sample_sources") {
-                names[row[0]] = row[1] ?? ""
-            }
-            sourceNames = names
-        }
+            : """
+            SELECT start_unix, end_unix, \(valueColumns), source_name, start_date, uuid
+            FROM \(table) AS sample
+            WHERE type = ? AND start_unix >= ? AND start_unix < ? AND end_unix > ?\(try liveFilter(table))
+            """
         var samples: [StatisticsSample] = []
         // Samples longer than a week before the window are not looked for: no cumulative sample lasts that long.
         let lookBack: Int64 = startingIn ? 0 : 7 * 86_400
@@ -122,11 +118,11 @@ struct StatisticsSampleReader: StatisticsSampleSource {
             }
             let (zone, userEntered) = clock(
                 offset: LocalZones.writtenOffset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
-            if sourceRun.changes(rows, keyed: !weight) {
+            if sourceRun.changes(rows, keyed: keyed) {
                 let name =
-                    weight
-                    ? String(decoding: rows.bytes(4), as: UTF8.self)
-                    : sourceRun.key.flatMap { sourceNames?[$0] } ?? ""
+                    keyed
+                    ? sourceRun.key.flatMap { sourceNames?[$0] } ?? ""
+                    : String(decoding: rows.bytes(4), as: UTF8.self)
                 let db = self.db
                 let start = rows.int64(0)
                 let uuid = rows.text(6)
@@ -140,6 +136,22 @@ struct StatisticsSampleReader: StatisticsSampleSource {
                     zone: zone))
         }
         return samples
+    }
+
+    /// Reads `sample_sources`' names once; `false` when the store has no keyed sample rows yet.
+    private mutating func loadSourceNames() throws -> Bool {
+        if sourceNames != nil { return true }
+        if keyedRowsMissing { return false }
+        guard try db.tableExists("quantity_sample_rows") else {
+            keyedRowsMissing = true
+            return false
+        }
+        var names: [Int64: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, source_name FROM sample_sources") {
+            names[row[0]] = row[1] ?? ""
+        }
+        sourceNames = names
+        return true
     }
 
     /// The sleep samples starting in `window`.
