@@ -181,12 +181,7 @@ final class ParseState {
     /// Fails where libxml2 stopped parsing without reporting an error to its callbacks, with
     /// the message kept by ``noteConversionError(_:)``.
     func failConversion() {
-        let place = parser.map(PushParser.stopPlace)
-        var reason =
-            place?.encoding.map { "the export's bytes are not valid \($0), the encoding it declares" }
-            ?? "libxml2 stopped reading"
-        if let conversionError { reason += " (libxml2: \(conversionError))" }
-        fail(ExportError(.malformed, reason, path: displayName, line: place?.line, column: place?.column))
+        fail(PushParser.conversionFailure(parser, input: "the export", message: conversionError, path: displayName))
     }
 
     // MARK: Top level

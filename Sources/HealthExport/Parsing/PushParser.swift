@@ -67,11 +67,21 @@ enum PushParser {
         return xmlBufUse(raw) > 0
     }
 
-    /// Where `parser` stopped, and the encoding its input declares, for a conversion error.
-    static func stopPlace(_ parser: xmlParserCtxtPtr) -> (line: Int?, column: Int?, encoding: String?) {
-        let input = parser.pointee.input?.pointee
-        let line = Int(input?.line ?? 0)
-        let column = Int(input?.col ?? 0)
-        return (line > 0 ? line : nil, column > 0 ? column : nil, parser.pointee.encoding.map { String(cString: $0) })
+    /// The error of a parse that stopped where `parser` stands, on bytes not valid in the encoding
+    /// its input declares: "`input`'s bytes are not valid …", with libxml2's own message if it gave one.
+    static func conversionFailure(
+        _ parser: xmlParserCtxtPtr?, input: String, message: String?, path: String
+    ) -> ExportError {
+        let place = parser?.pointee.input?.pointee
+        let line = Int(place?.line ?? 0)
+        let column = Int(place?.col ?? 0)
+        var reason =
+            parser?.pointee.encoding.map {
+                "\(input)'s bytes are not valid \(String(cString: $0)), the encoding it declares"
+            }
+            ?? "libxml2 stopped reading \(input)"
+        if let message { reason += " (libxml2: \(message))" }
+        return ExportError(
+            .malformed, reason, path: path, line: line > 0 ? line : nil, column: column > 0 ? column : nil)
     }
 }

@@ -135,12 +135,8 @@ final class GPXState {
 
     /// Fails where libxml2 stopped, on bytes not valid in the encoding the route declares.
     func failConversion() {
-        let place = parser.map(PushParser.stopPlace)
-        var reason =
-            place?.encoding.map { "the route file's bytes are not valid \($0), the encoding it declares" }
-            ?? "libxml2 stopped reading the route file"
-        if let conversionError { reason += " (libxml2: \(conversionError))" }
-        failure = ExportError(.malformed, reason, path: displayName, line: place?.line, column: place?.column)
+        failure = PushParser.conversionFailure(
+            parser, input: "the route file", message: conversionError, path: displayName)
         if let parser { xmlStopParser(parser) }
     }
 
