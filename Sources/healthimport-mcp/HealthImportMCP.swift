@@ -12,7 +12,7 @@ import HealthQuery
 ///
 /// It is a program of its own because the MCP library brings Foundation's networking (libcurl
 /// and the TLS libraries it loads) into whatever links it: in `healthimport` itself they took
-/// 6 MB of every command's memory, though only this server can use them.
+/// 7 MB of every command's memory (`--version` 31.5 to 24.2 MB), though only this server uses them.
 @main
 enum HealthImportMCP {
     static func main() async {
