@@ -52,6 +52,19 @@ enum BatchWriter {
         _ db: Database, items: BoundedQueue<BatchItem>, importID: Int64, path: String?, rowsPerTransaction: Int,
         secondsPerTransaction: Double, commitAtEnd: Bool
     ) throws -> StoreOutcome {
+        return try ForeignKeyChecks.withoutChecks(db) {
+            try loopCheckedByKeys(
+                db, items: items, importID: importID, path: path, rowsPerTransaction: rowsPerTransaction,
+                secondsPerTransaction: secondsPerTransaction, commitAtEnd: commitAtEnd)
+        }
+    }
+
+    /// ``loop(_:items:importID:path:rowsPerTransaction:secondsPerTransaction:commitAtEnd:)`` with
+    /// SQLite's foreign key checks off: every key the writer binds comes from ``SampleKeys``.
+    private static func loopCheckedByKeys(
+        _ db: Database, items: BoundedQueue<BatchItem>, importID: Int64, path: String?, rowsPerTransaction: Int,
+        secondsPerTransaction: Double, commitAtEnd: Bool
+    ) throws -> StoreOutcome {
         let writer = RecordWriter(db)
         let clock = ContinuousClock()
         var open = false

@@ -280,3 +280,27 @@ import Testing
         #expect(second.total.alreadyImported == 3)
     }
 }
+
+@Suite struct ForeignKeyTests {
+    @Test("Imports write the writer's keys with SQLite's checks off, and every key names a stored row")
+    func keysNameStoredRows() throws {
+        let folder = TemporaryFolder()
+        let (first, later) = try QueryExport.write(in: folder)
+        try importFile(first, into: folder.database)
+        // A correcting run that stops rolls back the types, sources and devices it added.
+        let sample = repositoryRoot + "/SampleExports/v14-2025/export.xml"
+        #expect(throws: StopForTest.self) { try importFile(sample, into: folder.database, stopAfter: 40) }
+        try importFile(later, into: folder.database)
+        try importFile(sample, into: folder.database, window: .all)
+
+        let store = try HealthStore.open(path: folder.database)
+        try store.read { db in
+            #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+            let sources = try Int.fetchOne(db, sql: "SELECT count(DISTINCT source_id) FROM quantity_sample_rows") ?? 0
+            let devices = try Int.fetchOne(db, sql: "SELECT count(DISTINCT device_id) FROM quantity_sample_rows") ?? 0
+            #expect(sources >= 3)
+            #expect(devices >= 2)
+        }
+    }
+}
