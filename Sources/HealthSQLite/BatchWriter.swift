@@ -41,10 +41,14 @@ enum BatchWriter {
         }
     }
 
-    /// Moves the days the rows written so far touched into `statistics_pending`, in the open transaction.
-    private static func notePending(_ writer: RecordWriter, _ db: Database) throws {
-        try StoreStatistics.notePending(db, writer.touched)
+    /// Moves the days the rows written so far touched into `statistics_pending`, in the open
+    /// transaction; returns them.
+    @discardableResult
+    private static func notePending(_ writer: RecordWriter, _ db: Database) throws -> TouchedDays {
+        let touched = writer.touched
+        try StoreStatistics.notePending(db, touched)
         writer.touched.removeAll()
+        return touched
     }
 
     /// Writes every batch, then the closing; returns what the store found.
@@ -72,6 +76,10 @@ enum BatchWriter {
         var began = clock.now
         var prescan: DeletionPrescan?
         defer { prescan?.cancel() }
+        // A run that commits as it goes computes its statistics beside the writer, from committed rows.
+        let statistics = commitAtEnd ? nil : path.map(ConcurrentStatistics.init(path:))
+        defer { statistics?.cancel() }
+        var currentType: String?
         do {
             while let item = items.pop() {
                 if case .prepareDeletions(let ranges) = item {
@@ -93,12 +101,17 @@ enum BatchWriter {
                 case .batch(let batch):
                     try writer.write(batch)
                     rows += batch.count
+                    if let statistics {
+                        currentType = batch.last?.record.type ?? currentType
+                        try statistics.writeComputed(db)
+                    }
                     if rows >= rowsPerTransaction
                         || (secondsPerTransaction.isFinite && clock.now - began >= .seconds(secondsPerTransaction))
                     {
-                        try notePending(writer, db)
+                        let touched = try notePending(writer, db)
                         try db.commit()
                         open = false
+                        statistics?.committed(touched, current: currentType)
                     }
                 case .close(let closing):
                     if closing.outcome == .completed, let plan = closing.deletions {
@@ -121,8 +134,18 @@ enum BatchWriter {
                     }
                     // The statistics change in the transaction that completes the run; an interrupted
                     // run leaves its days pending for the next run (or `stats`).
-                    try notePending(writer, db)
-                    if closing.outcome == .completed { try StoreStatistics.refreshPending(db) }
+                    let touched = try notePending(writer, db)
+                    if closing.outcome == .completed {
+                        if let statistics {
+                            // The last rows are committed first, for the worker to read them.
+                            try db.commit()
+                            statistics.committed(touched, current: nil)
+                            try db.beginTransaction(.immediate)
+                            try statistics.finish(db)
+                        } else {
+                            try StoreStatistics.refreshPending(db)
+                        }
+                    }
                     if commitAtEnd, closing.outcome != .completed {
                         // A run that may correct the store commits all or nothing: only its outcome stays.
                         try db.rollback()

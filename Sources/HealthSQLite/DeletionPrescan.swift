@@ -57,13 +57,3 @@ final class DeletionPrescan {
         _ = thread.join()
     }
 }
-
-/// A flag one thread raises and another reads.
-private final class StopSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var raised = false
-
-    var isRaised: Bool { lock.withLock { raised } }
-
-    func raise() { lock.withLock { raised = true } }
-}

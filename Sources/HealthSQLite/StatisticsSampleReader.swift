@@ -16,33 +16,15 @@ struct StatisticsSampleReader: StatisticsSampleSource {
     /// `sample_sources`' names by key (a missing name as ""), read at the first quantity read.
     private var sourceNames: [Int64: String]?
     private var keyedRowsMissing = false
-    /// `HKTimeZone` and `HKWasUserEntered` by record UUID: few samples have them, so they are read once
-    /// rather than looked up for every sample.
-    private var clockMetadata: [UInt64: (uuid: String, zone: String?, userEntered: Bool)] = [:]
-    /// One bit per `clockMetadata` UUID (a 2^20-bit filter): most samples have no entry, and are told so
-    /// without hashing their UUID.
-    private var clockFilter = [UInt64](repeating: 0, count: 1 << 14)
+    private let clockMetadata: ClockMetadata
 
-    init(_ db: Database) throws {
+    /// A reader of the store `db` opens; `clockMetadata`, when given, must have been read from it.
+    init(_ db: Database, clockMetadata: ClockMetadata? = nil) throws {
         self.db = db
         for row in try Row.fetchAll(db, sql: "SELECT name, device_model FROM sources") {
             knownModels[row[0] as String] = row[1] as String?
         }
-        let metadata = try Row.fetchCursor(
-            db, sql: "SELECT record_uuid, key, value FROM metadata WHERE key IN ('HKTimeZone', 'HKWasUserEntered')")
-        while let row = try metadata.next() {
-            var uuid: String = row[0]
-            let value: String = row[2]
-            let key = uuid.withUTF8 { fnv1a(UnsafeRawBufferPointer($0)) }
-            var entry = clockMetadata[key] ?? (uuid, nil, false)
-            if row[1] as String == "HKTimeZone" {
-                entry.zone = value
-            } else {
-                entry.userEntered = value == "1" || value == "true" || value == "YES"
-            }
-            clockMetadata[key] = entry
-            uuid.withUTF8 { Self.setFilterBit(&clockFilter, UnsafeRawBufferPointer($0)) }
-        }
+        self.clockMetadata = try clockMetadata ?? ClockMetadata(db)
     }
 
     /// The sources seen in the order the store saved (`sources --priority`) or `preferred` when given.
@@ -186,34 +168,9 @@ struct StatisticsSampleReader: StatisticsSampleSource {
         }
     }
 
-    @inline(__always)
-    private static func filterIndex(_ uuid: UnsafeRawBufferPointer) -> Int {
-        guard uuid.count >= 16 else { return 0 }
-        let bits =
-            uuid.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
-            ^ uuid.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        return Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 44)
-    }
-
-    private static func setFilterBit(_ filter: inout [UInt64], _ uuid: UnsafeRawBufferPointer) {
-        let index = filterIndex(uuid)
-        filter[index >> 6] |= 1 << UInt64(index & 63)
-    }
-
-    @inline(__always)
-    private static func filterBit(_ filter: [UInt64], _ uuid: UnsafeRawBufferPointer) -> Bool {
-        let index = filterIndex(uuid)
-        return filter[index >> 6] & (1 << UInt64(index & 63)) != 0
-    }
-
     private func clock(offset: Int32, rows: RawRows, uuidColumn: Int32) -> (LocalZones.ZoneID, Bool) {
-        if !clockMetadata.isEmpty {
-            let uuid = rows.bytes(uuidColumn)
-            if Self.filterBit(clockFilter, uuid), let entry = clockMetadata[fnv1a(uuid)],
-                entry.uuid.utf8.elementsEqual(uuid)
-            {
-                return (zones.zone(timeZoneName: entry.zone, writtenOffsetSeconds: offset), entry.userEntered)
-            }
+        if let clock = clockMetadata.clock(uuid: rows.bytes(uuidColumn)) {
+            return (zones.zone(timeZoneName: clock.zone, writtenOffsetSeconds: offset), clock.userEntered)
         }
         return (zones.fixed(offsetSeconds: offset), false)
     }

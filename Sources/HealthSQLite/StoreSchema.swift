@@ -29,6 +29,7 @@ public enum StoreSchema {
         registerProfile(&migrator)
         registerSampleKeys(&migrator)
         registerHeartbeatSeries(&migrator)
+        registerClockMetadata(&migrator)
         return migrator
     }
 

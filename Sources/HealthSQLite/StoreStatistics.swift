@@ -55,33 +55,69 @@ public enum StoreStatistics {
     static let monthsPerRange = 1
 
     /// Recomputes the buckets `touched` reaches, replacing their rows.
+    ///
+    /// Each type is read by a reader of its own, as ``ConcurrentStatistics`` reads them: a source
+    /// the `sources` table does not know yet takes its device model, and so its rank, from that
+    /// type's samples. The results are then the same whichever thread, run or order computes a type.
     public static func refresh(_ db: Database, touched: TouchedDays) throws {
-        var reader = try StatisticsSampleReader(db)
+        let clockMetadata = try ClockMetadata(db)
+        var newSources: [[StatisticsSource]] = []
         for (type, days) in touched.days.sorted(by: { $0.key < $1.key }) {
-            guard let kind = StatisticsKind(type: type) else { continue }
-            let units = try reader.units(type: type)
-            for range in TouchedDays.wallRanges(utcDays: days, monthsPerRange: monthsPerRange) {
-                switch kind {
-                case .sleep: try refreshNights(db, reader: &reader, wallRange: range)
-                case .cumulative, .discrete:
-                    try refreshBuckets(db, reader: &reader, type: type, kind: kind, units: units, wallRange: range)
-                }
+            var reader = try StatisticsSampleReader(db, clockMetadata: clockMetadata)
+            try compute(type: type, days: days, reader: &reader) { try write($0, db) }
+            newSources.append(reader.newSources)
+        }
+        for sources in newSources { try addSources(sources, db) }
+    }
+
+    /// Computes the rows of `type`'s buckets (or nights) that `days` reach, a range of
+    /// ``monthsPerRange`` months at a time, handing each range to `deliver`.
+    static func compute(
+        type: String, days: Set<Int32>, reader: inout StatisticsSampleReader,
+        deliver: (StatisticsRows) throws -> Void
+    ) throws {
+        guard let kind = StatisticsKind(type: type) else { return }
+        let units = try reader.units(type: type)
+        for range in TouchedDays.wallRanges(utcDays: days, monthsPerRange: monthsPerRange) {
+            switch kind {
+            case .sleep:
+                let nights = try StoredStatistics.nights(wallRange: range, from: &reader)
+                try deliver(StatisticsRows(type: type, wallRange: range, content: .nights(nights)))
+            case .cumulative, .discrete:
+                let buckets = try StoredStatistics.buckets(
+                    type: type, kind: kind, units: units, wallRange: range, from: &reader)
+                try deliver(
+                    StatisticsRows(
+                        type: type, wallRange: range,
+                        content: .buckets(unit: units.unit, discrete: kind == .discrete, buckets)))
             }
         }
+    }
+
+    /// Adds to `sources` the sources statistics met that it does not list, or lists without their device model.
+    static func addSources(_ sources: [StatisticsSource], _ db: Database) throws {
         let insert = try db.cachedStatement(
             sql: """
                 INSERT INTO sources (name, device_model) VALUES (?, ?)
                 ON CONFLICT(name) DO UPDATE SET device_model = coalesce(device_model, excluded.device_model)
                 """)
-        for source in reader.newSources { try insert.execute(arguments: [source.name, source.deviceModel]) }
+        for source in sources { try insert.execute(arguments: [source.name, source.deviceModel]) }
     }
 
-    private static func refreshBuckets(
-        _ db: Database, reader: inout StatisticsSampleReader, type: String, kind: StatisticsKind,
-        units: StatisticsUnits, wallRange: Range<Int64>
+    /// Replaces the rows of `rows`' range with them.
+    static func write(_ rows: StatisticsRows, _ db: Database) throws {
+        switch rows.content {
+        case .buckets(let unit, let discrete, let buckets):
+            try writeBuckets(db, type: rows.type, unit: unit, discrete: discrete, wallRange: rows.wallRange, buckets)
+        case .nights(let nights):
+            try writeNights(db, wallRange: rows.wallRange, nights)
+        }
+    }
+
+    private static func writeBuckets(
+        _ db: Database, type: String, unit: String, discrete: Bool, wallRange: Range<Int64>,
+        _ buckets: [(period: Period, bucket: StatisticsBucket, sources: String?)]
     ) throws {
-        let buckets = try StoredStatistics.buckets(
-            type: type, kind: kind, units: units, wallRange: wallRange, from: &reader)
         try db.execute(
             sql: "DELETE FROM statistics WHERE type = ? AND wall_start >= ? AND wall_start < ?",
             arguments: [type, wallRange.lowerBound, wallRange.upperBound])
@@ -90,21 +126,19 @@ public enum StoreStatistics {
                 INSERT INTO statistics (type, period, bucket, wall_start, start_date, start_unix, end_date, end_unix, unit,
                     sum, average, minimum, maximum, count, sources) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-        let discrete = kind == .discrete
         for (period, bucket, sources) in buckets {
             try insert.execute(arguments: [
                 type, period.rawValue, bucket.label, bucket.wallStart, bucket.startText, bucket.start,
-                bucket.endText, bucket.end, units.unit, bucket.sum, discrete ? bucket.average : nil,
+                bucket.endText, bucket.end, unit, bucket.sum, discrete ? bucket.average : nil,
                 discrete ? bucket.minimum : nil, discrete ? bucket.maximum : nil, discrete ? bucket.count : nil,
                 sources,
             ])
         }
     }
 
-    private static func refreshNights(_ db: Database, reader: inout StatisticsSampleReader, wallRange: Range<Int64>)
-        throws
-    {
-        let nights = try StoredStatistics.nights(wallRange: wallRange, from: &reader)
+    private static func writeNights(
+        _ db: Database, wallRange: Range<Int64>, _ nights: [(night: SleepNight, sources: String)]
+    ) throws {
         let rows = StoredStatistics.nightRows(wallRange)
         try db.execute(
             sql: "DELETE FROM sleep_nights WHERE wall_start >= ? AND wall_start < ?",
@@ -123,6 +157,20 @@ public enum StoreStatistics {
             ])
         }
     }
+}
+
+/// The statistics rows of one range of local days, computed from the samples and not yet written:
+/// one type's day, week and month buckets, or the nights of sleep.
+struct StatisticsRows: Sendable {
+    enum Content: Sendable {
+        case buckets(unit: String, discrete: Bool, [(period: Period, bucket: StatisticsBucket, sources: String?)])
+        case nights([(night: SleepNight, sources: String)])
+    }
+
+    let type: String
+    /// The local days the rows replace, as ``TouchedDays/wallRanges(utcDays:monthsPerRange:)`` gives them.
+    let wallRange: Range<Int64>
+    let content: Content
 }
 
 extension HealthStore {

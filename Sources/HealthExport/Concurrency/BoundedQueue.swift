@@ -42,6 +42,16 @@ package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         return item
     }
 
+    /// The next item if one is queued, without waiting; `nil` otherwise.
+    package func popIfQueued() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !items.isEmpty else { return nil }
+        let item = items.removeFirst()
+        condition.broadcast()
+        return item
+    }
+
     /// No more items will come; with `discarding`, also drops what is queued.
     package func close(discarding: Bool = false) {
         condition.lock()
