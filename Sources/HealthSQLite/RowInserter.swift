@@ -19,6 +19,8 @@ final class RowInserter {
     private let head: String
     private let values: String
     private var statements: [BoundStatement?]
+    /// One statement is bound at a time: they share the memory their text is bound from.
+    private let arena = BindingArena()
     private var current: BoundStatement?
     private var capacity = 0
     private var bound = 0
@@ -36,7 +38,7 @@ final class RowInserter {
     func statement(rows: Int) throws -> BoundStatement {
         if let statement = statements[rows] { return statement }
         let sql = head + " VALUES " + Array(repeating: values, count: rows).joined(separator: ", ")
-        let statement = BoundStatement(try db.cachedStatement(sql: sql))
+        let statement = BoundStatement(try db.cachedStatement(sql: sql), arena: arena)
         statements[rows] = statement
         return statement
     }
