@@ -25,8 +25,8 @@ final class StatisticsWorker {
 
     /// Jobs are small and the writer must never wait to hand one over: unbounded.
     private let jobs = BoundedQueue<Job>(capacity: .max)
-    /// A month of one type's rows each, at most 256 waiting for the writer.
-    let outputs = BoundedQueue<Output>(capacity: 256)
+    /// A month of one type's rows each, at most 16 waiting for the writer.
+    let outputs = BoundedQueue<Output>(capacity: 16)
     private let thread: WorkerThread<Void>
     private let stop = StopSignal()
 
