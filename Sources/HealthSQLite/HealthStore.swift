@@ -44,8 +44,8 @@ public final class HealthStore: Sendable {
                 try db.execute(sql: "PRAGMA secure_delete = OFF")
             }
             // 8 MB: the import of the 1 GB benchmark export peaks at 63 MB instead of 71 MB with
-            // 16 MB, for 0.8 s more of reading pages back from the system (8.4 s to 9.2 s), most of
-            // it `metadata`'s, whose rows land at random UUIDs.
+            // 16 MB, for about 1 s more of reading pages back from the system (9.2 s against 8.4 s
+            // at best), most of it `metadata`'s, whose rows land at random UUIDs.
             try db.execute(sql: "PRAGMA cache_size = -8192")
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }

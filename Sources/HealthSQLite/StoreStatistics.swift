@@ -56,9 +56,10 @@ public enum StoreStatistics {
 
     /// Recomputes the buckets `touched` reaches, replacing their rows.
     ///
-    /// Each type is read by a reader of its own, as ``ConcurrentStatistics`` reads them: a source
-    /// the `sources` table does not know yet takes its device model, and so its rank, from that
-    /// type's samples. The results are then the same whichever thread, run or order computes a type.
+    /// Each type is read by a reader of its own, as an import computing statistics beside its
+    /// writer reads them: a source the `sources` table does not know yet takes its device model,
+    /// and so its rank, from that type's samples. The results are then the same whichever thread,
+    /// run or order computes a type.
     public static func refresh(_ db: Database, touched: TouchedDays) throws {
         let clockMetadata = try ClockMetadata(db)
         var newSources: [[StatisticsSource]] = []
