@@ -19,14 +19,7 @@ final class DeletionPrescan {
         let stop = self.stop
         thread = WorkerThread(name: "deletion-scan") {
             Result {
-                var configuration = Configuration()
-                configuration.readonly = true
-                configuration.busyMode = .timeout(HealthStore.busyTimeout)
-                configuration.prepareDatabase { db in
-                    // One pass in key order: a large page cache would only add to the run's peak.
-                    try db.execute(sql: "PRAGMA cache_size = -2048")
-                }
-                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                let queue = try HealthStore.sideReader(path: path)
                 defer { try? queue.close() }
                 return try queue.read { db in
                     var collection = StoredRecordCollection(ranges: ranges)

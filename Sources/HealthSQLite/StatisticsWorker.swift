@@ -2,8 +2,8 @@ import GRDB
 import HealthExport
 import HealthStatistics
 
-/// Computes statistics on a thread of its own, through a read-only connection, from rows the
-/// writer has committed; the writer writes the rows it hands back (``outputs``).
+/// Computes statistics on a thread of its own, through a read-only connection
+/// (``HealthStore/sideReader(path:)``), from rows the writer has committed; the writer writes the rows it hands back (``outputs``).
 ///
 /// Each job is one type's days, read in one snapshot of the store. A job that fails ends the
 /// thread: its days are still pending, and the writer computes whatever no job finished.
@@ -35,14 +35,7 @@ final class StatisticsWorker {
         let (jobs, outputs, stop) = (self.jobs, self.outputs, self.stop)
         thread = WorkerThread(name: "statistics") {
             defer { outputs.close() }
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.busyMode = .timeout(HealthStore.busyTimeout)
-            configuration.prepareDatabase { db in
-                // Samples are read once, in key order: a large page cache would only add to the run's peak.
-                try db.execute(sql: "PRAGMA cache_size = -2048")
-            }
-            guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return }
+            guard let queue = try? HealthStore.sideReader(path: path) else { return }
             defer { try? queue.close() }
             while let job = jobs.pop(), !stop.isRaised {
                 do {

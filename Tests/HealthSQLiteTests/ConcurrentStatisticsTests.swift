@@ -86,6 +86,15 @@ import Testing
         }
     }
 
+    /// A store whose every day is pending (``pendingStore(in:)``), those days, a connection to it
+    /// and statistics computed beside that connection, not yet handed any day.
+    func workerOnPendingStore(in folder: TemporaryFolder) throws -> (
+        touched: TouchedDays, queue: DatabaseQueue, statistics: ConcurrentStatistics
+    ) {
+        let touched = try pendingStore(in: folder)
+        return (touched, try DatabaseQueue(path: folder.database), ConcurrentStatistics(path: folder.database))
+    }
+
     /// Writes what `statistics`' worker computes until it has finished `jobs` jobs.
     func waitForWorker(_ statistics: ConcurrentStatistics, jobs: Int, _ queue: DatabaseQueue) throws {
         let deadline = Date().addingTimeInterval(30)
@@ -99,10 +108,8 @@ import Testing
     @Test("The worker computes the types the writer has moved past; the writer's last transaction completes them")
     func workerThenFinish() throws {
         let folder = TemporaryFolder()
-        let touched = try pendingStore(in: folder)
+        let (touched, queue, statistics) = try workerOnPendingStore(in: folder)
         #expect(touched.days.count == 4)
-        let queue = try DatabaseQueue(path: folder.database)
-        let statistics = ConcurrentStatistics(path: folder.database)
         defer { statistics.cancel() }
         // The writer is still in the sleep records: the three other types go to the worker.
         statistics.committed(touched, current: "HKCategoryTypeIdentifierSleepAnalysis")
@@ -133,9 +140,7 @@ import Testing
     @Test("A type written again after the worker computed it is recomputed at the end")
     func rewrittenType() throws {
         let folder = TemporaryFolder()
-        let touched = try pendingStore(in: folder)
-        let queue = try DatabaseQueue(path: folder.database)
-        let statistics = ConcurrentStatistics(path: folder.database)
+        let (touched, queue, statistics) = try workerOnPendingStore(in: folder)
         defer { statistics.cancel() }
         statistics.committed(touched, current: nil)
         try waitForWorker(statistics, jobs: 4, queue)
@@ -164,9 +169,7 @@ import Testing
     @Test("Stopped before the end, the worker leaves every day pending for the next run")
     func cancelled() throws {
         let folder = TemporaryFolder()
-        let touched = try pendingStore(in: folder)
-        let queue = try DatabaseQueue(path: folder.database)
-        let statistics = ConcurrentStatistics(path: folder.database)
+        let (touched, queue, statistics) = try workerOnPendingStore(in: folder)
         statistics.committed(touched, current: nil)
         try waitForWorker(statistics, jobs: 4, queue)
         statistics.cancel()
