@@ -41,10 +41,12 @@ enum BatchWriter {
         }
     }
 
-    /// Moves the days the rows written so far touched into `statistics_pending`, in the open
-    /// transaction; returns them.
+    /// Inserts the metadata rows the writer holds and moves the days the rows written so far
+    /// touched into `statistics_pending`, in the open transaction; returns those days. Called
+    /// before every commit.
     @discardableResult
     private static func notePending(_ writer: RecordWriter, _ db: Database) throws -> TouchedDays {
+        try writer.flushMetadata()
         let touched = writer.touched
         try StoreStatistics.notePending(db, touched)
         writer.touched.removeAll()

@@ -43,10 +43,11 @@ public final class HealthStore: Sendable {
                 // deletes nothing of the user's (anchors are rewritten, never samples).
                 try db.execute(sql: "PRAGMA secure_delete = OFF")
             }
-            // 8 MB: the import of the 1 GB benchmark export peaks at 63 MB instead of 71 MB with
-            // 16 MB, for about 1 s more of reading pages back from the system (9.2 s against 8.4 s
-            // at best), most of it `metadata`'s, whose rows land at random UUIDs.
-            try db.execute(sql: "PRAGMA cache_size = -8192")
+            // 6 MB: what an import rewrites at random (heartbeat series, metadata between its
+            // sorted inserts) outgrows any cache it could afford, and the rest is appended. The
+            // 1 GB benchmark export's import wrote 1.80 GB with it, 1.88 GB with 4 MB, and 1.75 GB
+            // with 8 MB, which peaked 2 to 3 MB higher, above 64 MB.
+            try db.execute(sql: "PRAGMA cache_size = -6144")
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         do {

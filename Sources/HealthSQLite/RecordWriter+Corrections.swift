@@ -29,6 +29,7 @@ extension RecordWriter {
 
     /// Writes a record with a sync identifier as ``CorrectionRules/sync(incoming:version:stored:)`` decides.
     func writeSynced(_ item: IdentifiedRecord, tag: SyncTag) throws -> Bool {
+        try flushMetadata()
         let record = item.record
         let type = record.type
         let source = record.sourceName ?? ""
@@ -99,6 +100,7 @@ extension RecordWriter {
 
     /// Deletes a record's rows and its children, to write its newer content.
     func removeRows(of record: HealthRecord, uuid: String) throws {
+        try flushMetadata()
         switch record {
         case .quantity(let sample):
             try db.execute(
@@ -131,6 +133,7 @@ extension RecordWriter {
 
     /// Brings a stored record whose content can change up to `item`'s content; returns whether it changed.
     func correct(_ item: IdentifiedRecord) throws -> Bool {
+        try flushMetadata()
         let uuid = item.id.description
         switch item.record {
         case .activitySummary(let summary):

@@ -8,7 +8,8 @@ import HealthStatistics
 ///
 /// Every insert is `INSERT OR IGNORE` keyed by the record's UUID: a record the store already
 /// has is skipped (and counted in ``duplicates``), and its child rows are not written again.
-/// Call it inside a transaction; it never opens one.
+/// Call it inside a transaction; it never opens one, and call ``flushMetadata()`` before the
+/// transaction commits: samples' metadata rows wait in the writer (``MetadataBuffer``).
 ///
 /// Quantity samples, most of an export, go ``RowInserter/rowsPerStatement`` at a time into one
 /// statement when the store has no sample of their type in their time range (one look-up per
@@ -27,6 +28,8 @@ final class RecordWriter {
     /// Inserts runs of quantity samples that cannot be in the store yet.
     private let quantityRows: RowInserter
     private var quantityProbe: BoundStatement?
+    /// Samples' metadata rows, inserted in key order before the transaction ends.
+    private var heldMetadata: MetadataBuffer
     /// Children of the run ``writeQuantities(_:)`` is writing.
     private var pendingMetadata: [(RecordID, [MetadataEntry])] = []
     private var pendingBeats: [(RecordID, [Heartbeat])] = []
@@ -46,8 +49,10 @@ final class RecordWriter {
     /// sync version: the deletion check, comparing the run with the store as it was, leaves them out.
     var replacedKeys: Set<UInt64> = []
 
-    init(_ db: Database) {
+    /// A writer on `db`, holding back at most `heldMetadata` metadata rows of samples.
+    init(_ db: Database, heldMetadata: Int = MetadataBuffer.defaultCapacity) {
         self.db = db
+        self.heldMetadata = MetadataBuffer(capacity: heldMetadata)
         metadataRows = RowInserter(
             db, "INSERT OR IGNORE INTO metadata (record_uuid, position, key, value)", columns: 4)
         heartbeatRows = RowInserter(db, "INSERT OR IGNORE INTO heartbeat_series (sample_uuid, beats)", columns: 2)
@@ -89,7 +94,6 @@ final class RecordWriter {
         let statement = try quantityRows.statement(rows: items.count)
         pendingMetadata.removeAll(keepingCapacity: true)
         pendingBeats.removeAll(keepingCapacity: true)
-        var metadataCount = 0
         var earliest = Int64.max
         var latest = Int64.min
         var type = ""
@@ -106,7 +110,6 @@ final class RecordWriter {
                     return false
                 }
                 pendingMetadata.append((item.id, sample.metadata))
-                metadataCount += sample.metadata.count
             }
             if !sample.beats.isEmpty {
                 pendingBeats.append((item.id, sample.beats))
@@ -126,10 +129,7 @@ final class RecordWriter {
             // Not expected after the checks above: count the rows SQLite ignored, keep the children.
             outcome.alreadyStored[type, default: 0] += items.count - added
         }
-        if metadataCount > 0 {
-            metadataRows.begin(rows: metadataCount)
-            for (owner, entries) in pendingMetadata { try bindMetadata(entries, owner: owner) }
-        }
+        for (owner, entries) in pendingMetadata { try holdMetadata(entries, owner: owner) }
         if !pendingBeats.isEmpty {
             heartbeatRows.begin(rows: pendingBeats.count)
             for (owner, beats) in pendingBeats { try bindBeats(beats, owner: owner) }
@@ -285,31 +285,39 @@ final class RecordWriter {
         return "INSERT OR IGNORE INTO \(StoreSchema.rows(of: table)) (\(([header] + extra).joined(separator: ", ")))"
     }
 
+    /// Inserts the metadata of a record other than a sample (workouts, correlations: few).
     func writeMetadata(_ entries: [MetadataEntry], owner: String) throws {
         guard !entries.isEmpty else { return }
         metadataRows.begin(rows: entries.count)
-        try bindMetadata(entries) { $0.text(owner) }
-    }
-
-    /// Writes `entries` for the record `owner` in one statement.
-    private func writeMetadata(_ entries: [MetadataEntry], owner: RecordID) throws {
-        guard !entries.isEmpty else { return }
-        metadataRows.begin(rows: entries.count)
-        try bindMetadata(entries, owner: owner)
-    }
-
-    /// Binds `entries` as rows of ``metadataRows`` (announced by the caller).
-    private func bindMetadata(_ entries: [MetadataEntry], owner: RecordID) throws {
-        try bindMetadata(entries) { $0.text(owner) }
-    }
-
-    private func bindMetadata(_ entries: [MetadataEntry], bindingOwner bindOwner: (BoundStatement) -> Void) throws {
         for (position, entry) in entries.enumerated() {
             let statement = try metadataRows.row()
-            bindOwner(statement)
+            statement.text(owner)
             statement.integer(position)
             statement.text(entry.key)
             statement.text(entry.value)
+            try metadataRows.endRow()
+        }
+    }
+
+    /// Holds back `entries` for the record `owner` until ``flushMetadata()``, which runs
+    /// itself when the buffer is full.
+    private func holdMetadata(_ entries: [MetadataEntry], owner: RecordID) throws {
+        guard !entries.isEmpty else { return }
+        heldMetadata.append(entries, owner: owner)
+        if heldMetadata.isFull { try flushMetadata() }
+    }
+
+    /// Inserts the samples' metadata rows held back, in key order. The writer calls it before
+    /// it commits, and before a statement that reads or removes a stored record's metadata.
+    func flushMetadata() throws {
+        guard !heldMetadata.rows.isEmpty else { return }
+        metadataRows.begin(rows: heldMetadata.rows.count)
+        try heldMetadata.flush { row in
+            let statement = try metadataRows.row()
+            statement.text(row.owner)
+            statement.integer(Int(row.position))
+            statement.text(row.entry.key)
+            statement.text(row.entry.value)
             try metadataRows.endRow()
         }
     }
@@ -364,7 +372,7 @@ final class RecordWriter {
         try bind(sample, id: id, to: statement)
         guard try statement.run() else { return false }
         touch(sample.header)
-        try writeMetadata(sample.metadata, owner: id)
+        try holdMetadata(sample.metadata, owner: id)
         if !sample.beats.isEmpty {
             heartbeatRows.begin(rows: 1)
             try bindBeats(sample.beats, owner: id)
@@ -380,7 +388,7 @@ final class RecordWriter {
         statement.text(sample.unit)
         guard try statement.run() else { return false }
         touch(sample.header)
-        try writeMetadata(sample.metadata, owner: id)
+        try holdMetadata(sample.metadata, owner: id)
         return true
     }
 
@@ -391,7 +399,7 @@ final class RecordWriter {
         statement.integer(sample.rawValue)
         guard try statement.run() else { return false }
         touch(sample.header)
-        try writeMetadata(sample.metadata, owner: id)
+        try holdMetadata(sample.metadata, owner: id)
         return true
     }
 

@@ -50,10 +50,13 @@ import Testing
 
     /// Writes `batches` into a new store, one transaction per batch; returns the writer.
     @discardableResult
-    func write(_ batches: [[IdentifiedRecord]], into database: String, oneByOne: Bool = false) throws -> RecordWriter {
+    func write(
+        _ batches: [[IdentifiedRecord]], into database: String, oneByOne: Bool = false,
+        heldMetadata: Int = MetadataBuffer.defaultCapacity
+    ) throws -> RecordWriter {
         let store = try HealthStore.open(path: database)
         return try store.queue.writeWithoutTransaction { db in
-            let writer = RecordWriter(db)
+            let writer = RecordWriter(db, heldMetadata: heldMetadata)
             for batch in batches {
                 try db.inTransaction {
                     if oneByOne {
@@ -61,6 +64,7 @@ import Testing
                     } else {
                         try writer.write(batch)
                     }
+                    try writer.flushMetadata()
                     return .commit
                 }
             }
@@ -82,6 +86,89 @@ import Testing
         #expect(writer.outcome.alreadyStored.isEmpty)
         #expect(try rowCount(batched, "heartbeats") == 9 * 3)
         #expect(try rowCount(batched, "metadata") > 0)
+    }
+
+    @Test("Samples' metadata waits in the writer until it is flushed, then lands whole, a record's entries in order")
+    func metadataIsHeldUntilFlushed() throws {
+        let records = try stream(minimalExport(Self.samples(count: 300))).records
+        let entries = records.reduce(0) { $0 + $1.record.ownMetadata.count }
+        let folder = TemporaryFolder()
+        let store = try HealthStore.open(path: folder.database)
+        try store.queue.writeWithoutTransaction { db in
+            let writer = RecordWriter(db)
+            try db.inTransaction {
+                try writer.write(Array(records[..<150]))
+                for record in records[150...] { try writer.write(record) }
+                #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM metadata") == 0)
+                try writer.flushMetadata()
+                return .commit
+            }
+        }
+        #expect(entries == 96 * 2)
+        #expect(try rowCount(folder.database, "metadata") == entries)
+        let stored = try DatabaseQueue(path: folder.database, configuration: .patient).read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT record_uuid, position, key, value FROM metadata ORDER BY record_uuid, position")
+        }
+        let expected = records.flatMap { item in
+            item.record.ownMetadata.enumerated().map {
+                [item.id.description, "\($0.offset)", $0.element.key, $0.element.value]
+            }
+        }
+        let storedRows = stored.map { [$0[0] as String, "\($0[1] as Int)", $0[2] as String, $0[3] as String] }
+        #expect(storedRows == expected.sorted { ($0[0], Int($0[1])!) < ($1[0], Int($1[1])!) })
+    }
+
+    @Test("A writer holds at most the metadata rows it was given, and stores what a one-by-one writer stores")
+    func heldMetadataFillsUp() throws {
+        let records = try stream(minimalExport(Self.samples(count: 300))).records
+        let folder = TemporaryFolder()
+        let store = try HealthStore.open(path: folder.database)
+        try store.queue.writeWithoutTransaction { db in
+            let writer = RecordWriter(db, heldMetadata: 7)
+            try db.inTransaction {
+                try writer.write(Array(records[..<120]))
+                try writer.write(Array(records[120...]))
+                let inserted = try Int.fetchOne(db, sql: "SELECT count(*) FROM metadata") ?? 0
+                #expect(inserted >= 96 * 2 - 7)
+                try writer.flushMetadata()
+                return .commit
+            }
+        }
+        let reference = TemporaryFolder()
+        try write([records], into: reference.database, oneByOne: true)
+        #expect(try rowCount(folder.database, "metadata") == 96 * 2)
+        #expect(try dumpTables(folder.database) == dumpTables(reference.database))
+    }
+
+    @Test("A newer sync version of a record written earlier in the same transaction replaces its held metadata")
+    func newerVersionInOneTransaction() throws {
+        // Same fields, same sync identifier: one ID, two versions (the note tells them apart).
+        func sample(version: Int) -> String {
+            """
+            <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Phone" unit="count/min" \
+            creationDate="2024-05-01 10:00:00 +0200" startDate="2024-05-01 10:00:00 +0200" \
+            endDate="2024-05-01 10:00:00 +0200" value="60">
+            <MetadataEntry key="HKMetadataKeySyncIdentifier" value="reading-1"/>
+            <MetadataEntry key="HKMetadataKeySyncVersion" value="\(version)"/>
+            <MetadataEntry key="Note" value="version \(version)"/>
+            </Record>
+            """
+        }
+        let records = try stream(minimalExport(sample(version: 1) + "\n" + sample(version: 2))).records.filter {
+            $0.record.kind == .quantity
+        }
+        #expect(records.count == 2)
+        #expect(records[0].id == records[1].id)
+        let folder = TemporaryFolder()
+        try write([records], into: folder.database, oneByOne: true)
+        let metadata = try DatabaseQueue(path: folder.database, configuration: .patient).read { db in
+            try Row.fetchAll(db, sql: "SELECT key, value FROM metadata ORDER BY position").map {
+                "\($0[0] as String)=\($0[1] as String)"
+            }
+        }
+        #expect(metadata == ["HKMetadataKeySyncIdentifier=reading-1", "HKMetadataKeySyncVersion=2", "Note=version 2"])
+        #expect(try rowCount(folder.database, "quantity_samples") == 1)
     }
 
     @Test("Records the store already has, or a batch holds twice, are skipped and counted once each")
