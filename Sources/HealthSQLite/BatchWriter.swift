@@ -81,6 +81,15 @@ enum BatchWriter {
         // A run that commits as it goes computes its statistics beside the writer, from committed rows.
         let statistics = commitAtEnd ? nil : path.map(ConcurrentStatistics.init(path:))
         defer { statistics?.cancel() }
+        // Such a run also checkpoints beside the writer (without that connection, on the writer's).
+        let checkpointer = commitAtEnd ? nil : path.flatMap { try? WALCheckpointer(path: $0) }
+        if checkpointer != nil { try db.execute(sql: WALCheckpointer.writerPragma) }
+        defer {
+            if let checkpointer {
+                checkpointer.finish()
+                try? db.execute(sql: WALCheckpointer.restorePragma)
+            }
+        }
         var currentType: String?
         do {
             while let item = items.pop() {
@@ -112,6 +121,7 @@ enum BatchWriter {
                     {
                         let touched = try notePending(writer, db)
                         try db.commit()
+                        checkpointer?.request()
                         open = false
                         statistics?.committed(touched, current: currentType)
                     }
@@ -141,6 +151,7 @@ enum BatchWriter {
                         if let statistics {
                             // The last rows are committed first, for the worker to read them.
                             try db.commit()
+                            checkpointer?.request()
                             statistics.committed(touched, current: nil)
                             try db.beginTransaction(.immediate)
                             try statistics.finish(db)

@@ -304,3 +304,40 @@ import Testing
         }
     }
 }
+
+@Suite struct CheckpointTests {
+    /// The sizes of the store's file and of its write-ahead log.
+    static func sizes(_ database: String) throws -> (store: Int, log: Int) {
+        let manager = FileManager.default
+        let store = try manager.attributesOfItem(atPath: database)[.size] as? Int ?? 0
+        let log = try manager.attributesOfItem(atPath: database + "-wal")[.size] as? Int ?? 0
+        return (store, log)
+    }
+
+    @Test(
+        "A new store's import checkpoints beside its writer: the log is reused, and the store's own setting comes back")
+    func checkpointsBesideTheWriter() throws {
+        let folder = TemporaryFolder()
+        let path = try FixtureExport.steps(days: 500, spacing: 900).write(in: folder)
+        let store = try HealthStore.open(path: folder.database)
+        // A second connection keeps the log from being checkpointed and removed when the writer's closes.
+        let holder = try DatabaseQueue(path: folder.database, configuration: .patient)
+        var options = ImportOptions()
+        options.window = .all
+        options.windowGiven = true
+        options.rowsPerTransaction = 500
+        let result = try Importer(destination: store).run(
+            reader: try ExportReader(path: path), input: path, signature: ExportSignature.of(file: path),
+            options: options)
+        #expect(result.total.new == 48_000 + 1)  // + the export's own facts
+        let autocheckpoint = try store.read { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") }
+        #expect(autocheckpoint == 1000)
+        let (storeSize, logSize) = try Self.sizes(folder.database)
+        // Without checkpoints during the run the store's file stays at its first page and the
+        // log holds every page (14 MB here against the store's 10 MB).
+        #expect(storeSize > 2_000_000)
+        #expect(logSize < storeSize / 2)
+        let integrity = try holder.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        #expect(integrity == "ok")
+    }
+}

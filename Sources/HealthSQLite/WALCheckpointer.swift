@@ -1,0 +1,50 @@
+import GRDB
+import HealthExport
+
+/// Copies the write-ahead log into the store on a thread of its own while an import writes.
+///
+/// By default SQLite checkpoints on the committing connection: the import's writer thread then
+/// read its log back, wrote the pages into the store and waited for the disk after every
+/// transaction. The writer turns that off (``writerPragma``) and asks this thread after each
+/// commit instead; a passive checkpoint blocks neither the writer nor the readers. Whatever it
+/// has not copied when the run ends, the store's own last checkpoint copies.
+final class WALCheckpointer {
+    /// What the writer's connection runs before the import, and ``restorePragma`` after.
+    static let writerPragma = "PRAGMA wal_autocheckpoint = 0"
+    /// SQLite's default: a checkpoint once the log holds 1,000 pages.
+    static let restorePragma = "PRAGMA wal_autocheckpoint = 1000"
+
+    private let requests = BoundedQueue<Void>(capacity: .max)
+    private let thread: WorkerThread<Void>
+
+    /// Opens a connection to the store at `path` and starts the thread.
+    init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(HealthStore.busyTimeout)
+        // A checkpoint copies the log's frames without the page cache.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -256") }
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let requests = requests
+        thread = WorkerThread(name: "checkpoint") {
+            defer { try? queue.close() }
+            while requests.pop() != nil {
+                // Requests made while a checkpoint ran are answered by the next one.
+                while requests.popIfQueued() != nil {}
+                // A failed checkpoint (the disk full, say) leaves the frames to the next one, or
+                // to the store's last; the writer's next commit fails on its own if it must.
+                try? queue.writeWithoutTransaction { db in
+                    _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")
+                }
+            }
+        }
+    }
+
+    /// Asks for a checkpoint of what is committed.
+    func request() { requests.push(()) }
+
+    /// Waits for the last checkpoint asked for to end, and ends the thread.
+    func finish() {
+        requests.close()
+        thread.join()
+    }
+}
