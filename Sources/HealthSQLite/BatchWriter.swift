@@ -11,6 +11,11 @@ import HealthStatistics
 /// `imports`), so rows and anchors of a completed run land together. An error stops the thread:
 /// the open transaction rolls back, everything committed before it stays.
 enum BatchWriter {
+    /// Rows after which a run computing statistics beside its writer also commits where a type
+    /// ends, so the statistics thread can take that type at once rather than after the next
+    /// full transaction (200 MB benchmark export: the writer thread's CPU 1.0 s to 0.87 s).
+    static let rowsBeforeTypeEndCommit = 50_000
+
     /// Starts the writing thread on `store` for run `importID`; with `commitAtEnd` it commits
     /// once, in the closing transaction.
     static func start(
@@ -112,11 +117,14 @@ enum BatchWriter {
                 case .batch(let batch):
                     try writer.write(batch)
                     rows += batch.count
+                    var typeEnded = false
                     if let statistics {
-                        currentType = batch.last?.record.type ?? currentType
+                        let type = batch.last?.record.type ?? currentType
+                        typeEnded = currentType != nil && type != currentType
+                        currentType = type
                         try statistics.writeComputed(db)
                     }
-                    if rows >= rowsPerTransaction
+                    if rows >= rowsPerTransaction || (typeEnded && rows >= rowsBeforeTypeEndCommit)
                         || (secondsPerTransaction.isFinite && clock.now - began >= .seconds(secondsPerTransaction))
                     {
                         let touched = try notePending(writer, db)
