@@ -30,8 +30,7 @@ final class RecordWriter {
     private var quantityProbe: BoundStatement?
     /// Samples' metadata rows, inserted in key order before the transaction ends.
     private var heldMetadata: MetadataBuffer
-    /// Children of the run ``writeQuantities(_:)`` is writing.
-    private var pendingMetadata: [(RecordID, [MetadataEntry])] = []
+    /// Beats of the run ``writeQuantities(_:)`` is writing.
     private var pendingBeats: [(RecordID, [Heartbeat])] = []
     /// The last device written and its JSON: most samples repeat their predecessor's device.
     private var lastDevice: Device?
@@ -92,7 +91,6 @@ final class RecordWriter {
     /// one record twice. The caller then writes them one by one.
     private func writeQuantities(_ items: ArraySlice<IdentifiedRecord>) throws -> Bool {
         let statement = try quantityRows.statement(rows: items.count)
-        pendingMetadata.removeAll(keepingCapacity: true)
         pendingBeats.removeAll(keepingCapacity: true)
         var earliest = Int64.max
         var latest = Int64.min
@@ -103,13 +101,10 @@ final class RecordWriter {
             type = sample.header.type
             earliest = min(earliest, sample.header.startDate.secondsSince1970)
             latest = max(latest, sample.header.startDate.secondsSince1970)
-            if !sample.metadata.isEmpty {
-                if SyncTag(metadata: sample.metadata) != nil {
-                    // Sync versions are settled one record at a time.
-                    statement.discardRow()
-                    return false
-                }
-                pendingMetadata.append((item.id, sample.metadata))
+            if !sample.metadata.isEmpty, SyncTag(metadata: sample.metadata) != nil {
+                // Sync versions are settled one record at a time.
+                statement.discardRow()
+                return false
             }
             if !sample.beats.isEmpty {
                 pendingBeats.append((item.id, sample.beats))
@@ -124,12 +119,12 @@ final class RecordWriter {
         for item in items {
             guard case .quantity(let sample) = item.record else { continue }
             touch(sample.header)
+            try holdMetadata(sample.metadata, owner: item.id)
         }
         if added < items.count {
             // Not expected after the checks above: count the rows SQLite ignored, keep the children.
             outcome.alreadyStored[type, default: 0] += items.count - added
         }
-        for (owner, entries) in pendingMetadata { try holdMetadata(entries, owner: owner) }
         if !pendingBeats.isEmpty {
             heartbeatRows.begin(rows: pendingBeats.count)
             for (owner, beats) in pendingBeats { try bindBeats(beats, owner: owner) }

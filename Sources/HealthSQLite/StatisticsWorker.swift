@@ -3,7 +3,8 @@ import HealthExport
 import HealthStatistics
 
 /// Computes statistics on a thread of its own, through a read-only connection
-/// (``HealthStore/sideReader(path:)``), from rows the writer has committed; the writer writes the rows it hands back (``outputs``).
+/// (``HealthStore/sideReader(path:)``), from rows the writer has committed; the writer writes
+/// the rows it hands back (``outputs``).
 ///
 /// Each job is one type's days, read in one snapshot of the store. A job that fails ends the
 /// thread: its days are still pending, and the writer computes whatever no job finished.

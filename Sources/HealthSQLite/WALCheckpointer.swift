@@ -19,11 +19,8 @@ final class WALCheckpointer {
 
     /// Opens a connection to the store at `path` and starts the thread.
     init(path: String) throws {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(HealthStore.busyTimeout)
         // A checkpoint copies the log's frames without the page cache.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -256") }
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let queue = try HealthStore.sideConnection(path: path, readOnly: false, cacheKibibytes: 256)
         let requests = requests
         thread = WorkerThread(name: "checkpoint") {
             defer { try? queue.close() }
