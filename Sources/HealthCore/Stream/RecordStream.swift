@@ -202,7 +202,10 @@ public final class RecordStream {
     private func countingType(_ type: String) -> Bool {
         if recent.type != type || !recent.isCounting {
             flushRecent()
+            // The next type gathers its keys in the same (emptied) list, which keeps its room.
+            let keys = recent.keys
             recent = RecentType(type: type, isMemberType: Self.canBeCorrelationMember(type))
+            recent.keys = keys
         }
         return recent.isMemberType
     }
@@ -215,7 +218,7 @@ public final class RecordStream {
     }
 
     /// Keys of one type gathered before they go to `sightings` (which bounds their memory).
-    private static let keysHandedOver = 1 << 16
+    private static let keysHandedOver = 1 << 14
 
     private func handOverKeys() {
         guard !recent.keys.isEmpty else { return }
