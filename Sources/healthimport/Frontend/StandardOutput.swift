@@ -15,8 +15,10 @@ final class StandardOutput {
     /// Raised when the reader of our output went away (`| head`); the run stops quietly.
     struct Closed: Error {}
 
-    static let flushThreshold = 1 << 18
-    var buffer = JSONBuffer(capacity: 1 << 19)
+    /// 64 KiB, a pipe's default capacity: larger blocks were no faster into a pipe or a file,
+    /// and 256 KiB of them stayed in a read's peak memory.
+    static let flushThreshold = 1 << 16
+    var buffer = JSONBuffer(capacity: 1 << 17)
 
     /// Writes the buffer out when it has grown past the threshold.
     func flushIfFull() throws {
