@@ -10,10 +10,12 @@ extension HealthRecord {
         switch self {
         case .quantity(let sample): 1 + sample.beats.count
         case .route(let route): 1 + Self.pointWeight * route.points.count
-        case .electrocardiogram(let ecg): 1 + ecg.samples.count / 5
+        case .electrocardiogram(let ecg): 1 + ecg.samples.count / Self.voltagesPerBeat
         case .workout(let workout):
             1 + Self.partsWeight(workout.metadata, workout.events, workout.statistics)
-                + workout.activities.reduce(0) { $0 + 2 + Self.partsWeight($1.metadata, $1.events, $1.statistics) }
+                + workout.activities.reduce(0) {
+                    $0 + Self.activityWeight + Self.partsWeight($1.metadata, $1.events, $1.statistics)
+                }
                 + workout.routes.reduce(0) { $0 + Self.pointWeight * $1.locations.count }
         case .correlation(let correlation): 1 + Self.memberWeight * correlation.members.count
         case .audiogram(let audiogram): 1 + Self.attributesWeight * audiogram.points.count
@@ -21,8 +23,14 @@ extension HealthRecord {
         }
     }
 
-    /// A route point: 112 bytes. (A voltage of an ECG takes 8, a fifth of a beat.)
+    /// A route point: 112 bytes.
     private static let pointWeight = 3
+
+    /// An ECG's voltages: 8 bytes each, five to a beat.
+    private static let voltagesPerBeat = 5
+
+    /// A workout's activity itself (96 bytes), beside its parts.
+    private static let activityWeight = 2
 
     /// An audiogram's point: a list of written attributes, each a name and a value.
     private static let attributesWeight = 8

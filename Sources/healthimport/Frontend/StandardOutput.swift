@@ -15,8 +15,8 @@ final class StandardOutput {
     /// Raised when the reader of our output went away (`| head`); the run stops quietly.
     struct Closed: Error {}
 
-    /// 64 KiB, a pipe's default capacity: larger blocks were no faster into a pipe or a file,
-    /// and 256 KiB of them stayed in a read's peak memory.
+    /// 64 KiB, a pipe's default capacity: blocks of 256 KiB were no faster into a pipe or
+    /// `/dev/null`, and the buffer is part of a read's peak memory.
     static let flushThreshold = 1 << 16
     var buffer = JSONBuffer(capacity: 1 << 17)
 
