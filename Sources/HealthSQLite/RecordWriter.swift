@@ -32,6 +32,8 @@ final class RecordWriter {
     private var heldMetadata: MetadataBuffer
     /// Beats of the run ``writeQuantities(_:)`` is writing.
     private var pendingBeats: [(RecordID, [Heartbeat])] = []
+    /// A quantity run's start and end seconds and metadata, in its order, kept while its rows are inserted.
+    private var pendingChildren: [(start: Int64, end: Int64, metadata: [MetadataEntry])] = []
     /// The last device written and its JSON: most samples repeat their predecessor's device.
     private var lastDevice: Device?
     private var lastDeviceJSON: [UInt8] = []
@@ -92,34 +94,43 @@ final class RecordWriter {
     private func writeQuantities(_ items: ArraySlice<IdentifiedRecord>) throws -> Bool {
         let statement = try quantityRows.statement(rows: items.count)
         pendingBeats.removeAll(keepingCapacity: true)
+        pendingChildren.removeAll(keepingCapacity: true)
+        guard case .quantity(let first) = items.first?.record else { return false }
+        // One run, one type: its name and key are taken once, not per row.
+        let type = first.header.type
+        let typeKey = try keys.type(type)
         var earliest = Int64.max
         var latest = Int64.min
-        var type = ""
+        // Each sample is taken out of its record once (a copy retains its every reference).
         for item in items {
             guard case .quantity(let sample) = item.record else { preconditionFailure("a run of quantity samples") }
-            try bind(sample, id: item.id, to: statement)
-            type = sample.header.type
-            earliest = min(earliest, sample.header.startDate.secondsSince1970)
-            latest = max(latest, sample.header.startDate.secondsSince1970)
+            let header = sample.header
+            try bindKeyedHeader(statement, header, typeKey: typeKey, id: item.id)
+            statement.real(sample.value)
+            statement.text(sample.unit)
+            statement.text(sample.valueText)
+            let start = header.startDate.secondsSince1970
+            earliest = min(earliest, start)
+            latest = max(latest, start)
             if !sample.metadata.isEmpty, SyncTag(metadata: sample.metadata) != nil {
                 // Sync versions are settled one record at a time.
                 statement.discardRow()
                 return false
             }
+            pendingChildren.append((start, header.endDate.secondsSince1970, sample.metadata))
             if !sample.beats.isEmpty {
                 pendingBeats.append((item.id, sample.beats))
             }
         }
-        if try Self.repeatsAnID(items) || hasQuantities(type: type, from: earliest, through: latest) {
+        if try Self.repeatsAnID(items) || hasQuantities(typeKey: typeKey, from: earliest, through: latest) {
             statement.discardRow()
             return false
         }
         let added = try statement.runCountingRows()
         noteInserted(type, added)
-        for item in items {
-            guard case .quantity(let sample) = item.record else { continue }
-            touch(sample.header)
-            try holdMetadata(sample.metadata, owner: item.id)
+        for (item, (start, end, metadata)) in zip(items, pendingChildren) {
+            touched.note(type: type, start: start, end: end)
+            try holdMetadata(metadata, owner: item.id)
         }
         if added < items.count {
             // Not expected after the checks above: count the rows SQLite ignored, keep the children.
@@ -129,15 +140,18 @@ final class RecordWriter {
             heartbeatRows.begin(rows: pendingBeats.count)
             for (owner, beats) in pendingBeats { try bindBeats(beats, owner: owner) }
         }
+        // Held no longer than the records, whose memory the pushing thread frees (`BatchQueue`).
+        pendingChildren.removeAll(keepingCapacity: true)
+        pendingBeats.removeAll(keepingCapacity: true)
         return true
     }
 
-    /// Whether the store has a quantity sample of `type` starting in `earliest...latest`.
-    private func hasQuantities(type: String, from earliest: Int64, through latest: Int64) throws -> Bool {
+    /// Whether the store has a quantity sample of the type keyed `typeKey` starting in `earliest...latest`.
+    private func hasQuantities(typeKey: Int64, from earliest: Int64, through latest: Int64) throws -> Bool {
         let statement = try insert(
             &quantityProbe,
             "SELECT EXISTS (SELECT 1 FROM quantity_sample_rows WHERE type_id = ? AND start_unix BETWEEN ? AND ?)")
-        statement.integer(try keys.type(type))
+        statement.integer(typeKey)
         statement.integer(earliest)
         statement.integer(latest)
         return try statement.runQuery() != 0
@@ -252,8 +266,16 @@ final class RecordWriter {
     /// Binds the header's columns to a keyed sample row (``StoreSchema/sampleRowTables``):
     /// `uuid`, then the keys of type, source and device, then the dates.
     private func bindKeyedHeader(_ statement: BoundStatement, _ header: SampleHeader, id: RecordID) throws {
+        try bindKeyedHeader(statement, header, typeKey: try keys.type(header.type), id: id)
+    }
+
+    /// ``bindKeyedHeader(_:_:id:)`` with the type's key known.
+    @inline(__always)
+    private func bindKeyedHeader(
+        _ statement: BoundStatement, _ header: SampleHeader, typeKey: Int64, id: RecordID
+    ) throws {
         statement.text(id)
-        statement.integer(try keys.type(header.type))
+        statement.integer(typeKey)
         statement.integer(try keys.source(name: header.sourceName, version: header.sourceVersion))
         statement.integer(try keys.device(header.device))
         statement.timestamp(header.creationDate)

@@ -141,6 +141,32 @@ import Testing
         #expect(RecordID(text) == id)
     }
 
+    @Test("Every byte of an ID prints as its two uppercase hex digits, dashes in place")
+    func everyDigit() {
+        func reference(_ id: RecordID) -> String {
+            let digits = [id.high, id.low].map { word in
+                let text = String(word, radix: 16, uppercase: true)
+                return String(repeating: "0", count: 16 - text.count) + text
+            }.joined()
+            let characters = Array(digits)
+            return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+        }
+        var words: [UInt64] = [0, .max, 0x0123_4567_89AB_CDEF, 0xFEDC_BA98_7654_3210, 0x0F0F_F0F0_9A9A_A9A9]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<200 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            words.append(state)
+        }
+        for (high, low) in zip(words, words.reversed()) {
+            let id = RecordID(high: high, low: low)
+            #expect(id.description == reference(id))
+            #expect(RecordID(id.description) == id)
+        }
+        #expect(
+            RecordID(high: 0x0123_4567_89AB_CDEF, low: 0xFEDC_BA98_7654_3210).description
+                == "01234567-89AB-CDEF-FEDC-BA9876543210")
+    }
+
     @Test("The canonical name behind an ID is documented and stable")
     func canonicalName() throws {
         let start = try #require(TimestampParser.parse("2024-05-30 08:00:00 +0200"))

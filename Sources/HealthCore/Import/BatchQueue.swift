@@ -14,6 +14,12 @@ package enum BatchItem: Sendable {
 package final class BatchQueue: RecordBatchWriter {
     private let items: BoundedQueue<BatchItem>
     private let thread: WorkerThread<Result<StoreOutcome, any Error>>
+    /// The last batches pushed, one more than the queue holds. The writer never changes a batch,
+    /// so when it is done with one this reference is the last, and the batch's records are freed
+    /// here, on the pushing thread, when it leaves this list: on the writer's thread (the longer
+    /// of an import), freeing them took 4 % of its instructions.
+    private var lastPushed: [[IdentifiedRecord]] = []
+    private let keptBatches: Int
 
     /// Starts a thread named `name` running `write` over a queue of `capacity` batches. A
     /// failing `write` drops what is queued, so the importer's next `push` stops the read.
@@ -26,6 +32,7 @@ package final class BatchQueue: RecordBatchWriter {
     ) {
         let items = BoundedQueue<BatchItem>(capacity: capacity)
         self.items = items
+        keptBatches = capacity + 1
         thread = WorkerThread(name: name) {
             let result = write(items)
             if case .failure = result { items.close(discarding: true) }
@@ -40,6 +47,10 @@ package final class BatchQueue: RecordBatchWriter {
             _ = try wait()
             throw StoreError(.io, "the store's writer stopped")
         }
+        // Once `push` returns, the queue holds at most `capacity` batches and the writer writes
+        // the one before them: the batch pushed `capacity + 1` pushes ago is written.
+        lastPushed.append(batch)
+        if lastPushed.count > keptBatches { lastPushed.removeFirst() }
     }
 
     package func prepareDeletions(_ ranges: [String: (from: Int64?, through: Int64)]) {
@@ -52,6 +63,7 @@ package final class BatchQueue: RecordBatchWriter {
     }
 
     package func wait() throws -> StoreOutcome {
-        try thread.join().get()
+        defer { lastPushed.removeAll() }
+        return try thread.join().get()
     }
 }
