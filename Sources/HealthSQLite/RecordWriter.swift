@@ -93,8 +93,11 @@ final class RecordWriter {
     /// one record twice. The caller then writes them one by one.
     private func writeQuantities(_ items: ArraySlice<IdentifiedRecord>) throws -> Bool {
         let statement = try quantityRows.statement(rows: items.count)
-        pendingBeats.removeAll(keepingCapacity: true)
-        pendingChildren.removeAll(keepingCapacity: true)
+        defer {
+            // Held no longer than the records, whose memory the pushing thread frees (`BatchQueue`).
+            pendingChildren.removeAll(keepingCapacity: true)
+            pendingBeats.removeAll(keepingCapacity: true)
+        }
         guard case .quantity(let first) = items.first?.record else { return false }
         // One run, one type: its name and key are taken once, not per row.
         let type = first.header.type
@@ -140,9 +143,6 @@ final class RecordWriter {
             heartbeatRows.begin(rows: pendingBeats.count)
             for (owner, beats) in pendingBeats { try bindBeats(beats, owner: owner) }
         }
-        // Held no longer than the records, whose memory the pushing thread frees (`BatchQueue`).
-        pendingChildren.removeAll(keepingCapacity: true)
-        pendingBeats.removeAll(keepingCapacity: true)
         return true
     }
 
