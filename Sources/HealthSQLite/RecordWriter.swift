@@ -107,11 +107,8 @@ final class RecordWriter {
         // Each sample is taken out of its record once (a copy retains its every reference).
         for item in items {
             guard case .quantity(let sample) = item.record else { preconditionFailure("a run of quantity samples") }
+            try bind(sample, typeKey: typeKey, id: item.id, to: statement)
             let header = sample.header
-            try bindKeyedHeader(statement, header, typeKey: typeKey, id: item.id)
-            statement.real(sample.value)
-            statement.text(sample.unit)
-            statement.text(sample.valueText)
             let start = header.startDate.secondsSince1970
             earliest = min(earliest, start)
             latest = max(latest, start)
@@ -370,9 +367,10 @@ final class RecordWriter {
     static let categoryInsert = headerInsert("category_samples", extra: ["value", "raw_value"])
     static let correlationInsert = headerInsert("correlations", extra: [])
 
-    /// Binds a quantity sample's row.
-    private func bind(_ sample: QuantitySample, id: RecordID, to statement: BoundStatement) throws {
-        try bindKeyedHeader(statement, sample.header, id: id)
+    /// Binds a quantity sample's row, its type keyed `typeKey`.
+    @inline(__always)
+    private func bind(_ sample: QuantitySample, typeKey: Int64, id: RecordID, to statement: BoundStatement) throws {
+        try bindKeyedHeader(statement, sample.header, typeKey: typeKey, id: id)
         statement.real(sample.value)
         statement.text(sample.unit)
         statement.text(sample.valueText)
@@ -386,7 +384,7 @@ final class RecordWriter {
 
     private func write(_ sample: QuantitySample, id: RecordID) throws -> Bool {
         let statement = try insert(&quantityStatement, Self.quantityInsert)
-        try bind(sample, id: id, to: statement)
+        try bind(sample, typeKey: try keys.type(sample.header.type), id: id, to: statement)
         guard try statement.run() else { return false }
         touch(sample.header)
         try holdMetadata(sample.metadata, owner: id)
