@@ -20,6 +20,14 @@ let package = Package(
         .executable(name: "healthimport", targets: ["healthimport"]),
         .executable(name: "healthimport-mcp", targets: ["healthimport-mcp"]),
     ],
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description:
+                "The PostgreSQL store (--db postgresql://...), `serve` and `people`: PostgresNIO, Hummingbird and swift-crypto."
+        ),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -114,8 +122,9 @@ let package = Package(
                 "HealthQuery",
                 "HealthReport",
                 "HealthWatch",
-                "HealthPostgres",
-                "HealthServer",
+                "HealthStatistics",
+                .target(name: "HealthPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "HealthServer", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,9 @@
 import HealthCore
-import HealthPostgres
 import HealthSQLite
+
+#if PostgreSQL
+    import HealthPostgres
+#endif
 
 /// Opens the store a `--db` value names.
 enum StoreOpener {
@@ -8,8 +11,12 @@ enum StoreOpener {
     /// path. `person` chooses whose rows and anchors a PostgreSQL store reads and writes.
     static func open(_ location: String, readOnly: Bool = false, person: String? = nil) throws -> any HealthRecordStore
     {
-        if PostgresURL.isPostgres(location) {
-            return try PostgresStore.open(url: location, person: person ?? StoreOptions.defaultPerson)
+        if StoreOptions.isPostgres(location) {
+            #if PostgreSQL
+                return try PostgresStore.open(url: location, person: person ?? StoreOptions.defaultPerson)
+            #else
+                throw PostgresSupport.missing
+            #endif
         }
         if let person, person != StoreOptions.defaultPerson {
             throw CommandFailure(

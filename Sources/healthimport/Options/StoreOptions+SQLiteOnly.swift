@@ -1,10 +1,8 @@
-import HealthPostgres
-
 extension StoreOptions {
     /// Refuses a PostgreSQL `--db` or a `--person` for `command`, which reads the SQLite store only
     /// (see docs/schema-postgres.md).
     func requireSQLite(_ command: String) throws {
-        if PostgresURL.isPostgres(db) {
+        if Self.isPostgres(db) {
             throw CommandFailure(
                 "\(command) reads SQLite stores only, not PostgreSQL (see docs/schema-postgres.md)",
                 exitCode: 64)

@@ -14,4 +14,19 @@ struct StoreOptions: ParsableArguments {
         help: ArgumentHelp(
             "Whose data, in a PostgreSQL store shared by several people (default: me).", valueName: "name"))
     var person: String?
+
+    /// Whether `location` names a PostgreSQL database (`postgresql://` or `postgres://`) rather than an SQLite file.
+    static func isPostgres(_ location: String) -> Bool {
+        location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
+    }
+}
+
+/// What a command says when it is given a PostgreSQL store and this build left PostgreSQL out.
+enum PostgresSupport {
+    /// The failure: how to build a `healthimport` that has it.
+    static var missing: CommandFailure {
+        CommandFailure(
+            "this healthimport was built without PostgreSQL: build it with `swift build -c release --traits PostgreSQL`",
+            exitCode: 64)
+    }
 }

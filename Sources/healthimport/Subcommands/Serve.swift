@@ -1,92 +1,95 @@
-import ArgumentParser
-import Foundation
-import HealthCore
-import HealthJSON
-import HealthPostgres
-import HealthServer
+#if PostgreSQL
+    import ArgumentParser
+    import Foundation
+    import HealthCore
+    import HealthJSON
+    import HealthPostgres
+    import HealthServer
 
-#if canImport(Glibc)
-    import Glibc
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+
+    /// `healthimport serve`: the sync server for apps and uploaded exports, on a PostgreSQL store.
+    struct Serve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "serve",
+            abstract:
+                "Serve the sync API (uploads of exports and samples, sync status, records) on a PostgreSQL store.",
+            discussion: """
+                Each person uses their own bearer token (healthimport people add NAME). The admin route \
+                takes the admin token: --admin-token, or better the HEALTHIMPORT_ADMIN_TOKEN environment \
+                variable (a command line is visible to every user of the machine). SIGTERM or Ctrl-C \
+                stops taking requests, lets running uploads finish, then exits 0.
+                """)
+
+        @Option(help: ArgumentHelp("The PostgreSQL store (postgresql://user@host/db).", valueName: "url"))
+        var db: String
+
+        @Option(help: "The port to listen on (0: any free port, printed on standard error).")
+        var port = 8080
+
+        @Option(help: "The address to listen on.")
+        var host = "127.0.0.1"
+
+        @Option(
+            name: .customLong("max-upload"),
+            help: ArgumentHelp("The largest upload taken; larger ones get 413.", valueName: "bytes"))
+        var maxUpload = 4 << 30
+
+        @Option(
+            name: .customLong("admin-token"),
+            help: ArgumentHelp("The admin routes' token (default: $HEALTHIMPORT_ADMIN_TOKEN).", valueName: "token"))
+        var adminToken: String?
+
+        func validate() throws {
+            guard PostgresURL.isPostgres(db) else {
+                throw ValidationError("serve needs a PostgreSQL store: --db postgresql://user@host/db")
+            }
+            guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port") }
+            guard maxUpload > 0 else { throw ValidationError("--max-upload must be positive") }
+        }
+
+        func run() throws {
+            // A client that goes away mid-upload closes a pipe the server writes to: an error, not a signal.
+            signal(SIGPIPE, SIG_IGN)
+            let url: PostgresURL
+            do {
+                url = try PostgresURL(db)
+            } catch let error as StoreError {
+                Diagnostics.print("healthimport: error: \(error.message)")
+                throw ExitCode(64)
+            }
+            var configuration = ServerConfiguration(
+                url: url,
+                importJSON: { result in
+                    guard let report = result.report else {
+                        return "{\"sameExportAs\":\(result.sameExport?.id ?? 0)}"
+                    }
+                    return String(
+                        decoding: CountsReport.json(report.counts, importID: result.importID, read: report.read),
+                        as: UTF8.self)
+                },
+                statusJSON: { StatusText.json($0) })
+            configuration.host = host
+            configuration.port = port
+            configuration.maxUpload = maxUpload
+            configuration.adminToken = adminToken ?? ProcessInfo.processInfo.environment["HEALTHIMPORT_ADMIN_TOKEN"]
+            let host = self.host
+            configuration.onListening = { port in
+                Diagnostics.print("healthimport: serving \(url) on http://\(host):\(port)")
+            }
+            let settings = configuration
+            do {
+                try Blocking.wait { try await SyncServer.run(settings) }
+            } catch let error as StoreError {
+                Diagnostics.print("healthimport: error: \(error.message)")
+                throw ExitCode(1)
+            } catch {
+                Diagnostics.print("healthimport: error: \(error)")
+                throw ExitCode(1)
+            }
+            Diagnostics.print("healthimport: stopped")
+        }
+    }
 #endif
-
-/// `healthimport serve`: the sync server for apps and uploaded exports, on a PostgreSQL store.
-struct Serve: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "serve",
-        abstract: "Serve the sync API (uploads of exports and samples, sync status, records) on a PostgreSQL store.",
-        discussion: """
-            Each person uses their own bearer token (healthimport people add NAME). The admin route \
-            takes the admin token: --admin-token, or better the HEALTHIMPORT_ADMIN_TOKEN environment \
-            variable (a command line is visible to every user of the machine). SIGTERM or Ctrl-C \
-            stops taking requests, lets running uploads finish, then exits 0.
-            """)
-
-    @Option(help: ArgumentHelp("The PostgreSQL store (postgresql://user@host/db).", valueName: "url"))
-    var db: String
-
-    @Option(help: "The port to listen on (0: any free port, printed on standard error).")
-    var port = 8080
-
-    @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
-
-    @Option(
-        name: .customLong("max-upload"),
-        help: ArgumentHelp("The largest upload taken; larger ones get 413.", valueName: "bytes"))
-    var maxUpload = 4 << 30
-
-    @Option(
-        name: .customLong("admin-token"),
-        help: ArgumentHelp("The admin routes' token (default: $HEALTHIMPORT_ADMIN_TOKEN).", valueName: "token"))
-    var adminToken: String?
-
-    func validate() throws {
-        guard PostgresURL.isPostgres(db) else {
-            throw ValidationError("serve needs a PostgreSQL store: --db postgresql://user@host/db")
-        }
-        guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port") }
-        guard maxUpload > 0 else { throw ValidationError("--max-upload must be positive") }
-    }
-
-    func run() throws {
-        // A client that goes away mid-upload closes a pipe the server writes to: an error, not a signal.
-        signal(SIGPIPE, SIG_IGN)
-        let url: PostgresURL
-        do {
-            url = try PostgresURL(db)
-        } catch let error as StoreError {
-            Diagnostics.print("healthimport: error: \(error.message)")
-            throw ExitCode(64)
-        }
-        var configuration = ServerConfiguration(
-            url: url,
-            importJSON: { result in
-                guard let report = result.report else {
-                    return "{\"sameExportAs\":\(result.sameExport?.id ?? 0)}"
-                }
-                return String(
-                    decoding: CountsReport.json(report.counts, importID: result.importID, read: report.read),
-                    as: UTF8.self)
-            },
-            statusJSON: { StatusText.json($0) })
-        configuration.host = host
-        configuration.port = port
-        configuration.maxUpload = maxUpload
-        configuration.adminToken = adminToken ?? ProcessInfo.processInfo.environment["HEALTHIMPORT_ADMIN_TOKEN"]
-        let host = self.host
-        configuration.onListening = { port in
-            Diagnostics.print("healthimport: serving \(url) on http://\(host):\(port)")
-        }
-        let settings = configuration
-        do {
-            try Blocking.wait { try await SyncServer.run(settings) }
-        } catch let error as StoreError {
-            Diagnostics.print("healthimport: error: \(error.message)")
-            throw ExitCode(1)
-        } catch {
-            Diagnostics.print("healthimport: error: \(error)")
-            throw ExitCode(1)
-        }
-        Diagnostics.print("healthimport: stopped")
-    }
-}

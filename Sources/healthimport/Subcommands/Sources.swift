@@ -1,8 +1,11 @@
 import ArgumentParser
 import Foundation
-import HealthPostgres
 import HealthSQLite
 import HealthStatistics
+
+#if PostgreSQL
+    import HealthPostgres
+#endif
 
 /// `healthimport sources`: the sources statistics have seen, in priority order; `--priority` saves an order.
 struct Sources: ParsableCommand {
@@ -26,10 +29,15 @@ struct Sources: ParsableCommand {
     func run() throws {
         try CommandRunner.run {
             let sources: [SourceListing]
-            if PostgresURL.isPostgres(store.db) {
-                let postgres = try PostgresStore.open(url: store.db, person: store.person ?? StoreOptions.defaultPerson)
-                if let priority { try postgres.saveSourceOrder(SourceOrder.parse(priority)) }
-                sources = try postgres.sources()
+            if StoreOptions.isPostgres(store.db) {
+                #if PostgreSQL
+                    let postgres = try PostgresStore.open(
+                        url: store.db, person: store.person ?? StoreOptions.defaultPerson)
+                    if let priority { try postgres.saveSourceOrder(SourceOrder.parse(priority)) }
+                    sources = try postgres.sources()
+                #else
+                    throw PostgresSupport.missing
+                #endif
             } else {
                 try store.requireSQLite("sources")
                 guard FileManager.default.fileExists(atPath: store.db) else {

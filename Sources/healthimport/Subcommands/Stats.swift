@@ -2,9 +2,12 @@ import ArgumentParser
 import Foundation
 import HealthCore
 import HealthExport
-import HealthPostgres
 import HealthSQLite
 import HealthStatistics
+
+#if PostgreSQL
+    import HealthPostgres
+#endif
 
 /// `healthimport stats`: the numbers the Health app shows, from the store.
 struct Stats: ParsableCommand {
@@ -105,12 +108,18 @@ struct Stats: ParsableCommand {
 /// person's samples in a PostgreSQL store, from which every answer is computed.
 private enum StatisticsStore {
     case sqlite(HealthStore)
-    case postgres(PostgresStore)
+    #if PostgreSQL
+        case postgres(PostgresStore)
+    #endif
 
     static func open(_ options: StoreOptions) throws -> StatisticsStore {
-        if PostgresURL.isPostgres(options.db) {
-            return .postgres(
-                try PostgresStore.open(url: options.db, person: options.person ?? StoreOptions.defaultPerson))
+        if StoreOptions.isPostgres(options.db) {
+            #if PostgreSQL
+                return .postgres(
+                    try PostgresStore.open(url: options.db, person: options.person ?? StoreOptions.defaultPerson))
+            #else
+                throw PostgresSupport.missing
+            #endif
         }
         if let person = options.person, person != StoreOptions.defaultPerson {
             throw CommandFailure("--person \(person) needs a PostgreSQL store (--db postgresql://...)", exitCode: 64)
@@ -128,8 +137,10 @@ private enum StatisticsStore {
         switch self {
         case .sqlite(let store):
             return try store.read { db in try String.fetchAll(db, sql: "SELECT type FROM anchors ORDER BY type") }
-        case .postgres(let store):
-            return try store.anchors().keys.sorted()
+        #if PostgreSQL
+            case .postgres(let store):
+                return try store.anchors().keys.sorted()
+        #endif
         }
     }
 
@@ -137,11 +148,13 @@ private enum StatisticsStore {
         switch self {
         case .sqlite(let store):
             return try store.read { db in try query.rows(db) }
-        case .postgres(let store):
-            return try store.statistics(
-                ComputedStatistics(
-                    type: query.type, period: query.period, since: query.since, until: query.until,
-                    preferred: query.preferred))
+        #if PostgreSQL
+            case .postgres(let store):
+                return try store.statistics(
+                    ComputedStatistics(
+                        type: query.type, period: query.period, since: query.since, until: query.until,
+                        preferred: query.preferred))
+        #endif
         }
     }
 }
