@@ -1,11 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The modules follow the data flow, and depend one way:
-//
-//   HealthExport (reading) → HealthCore (identity, windows, anchors, the record stream)
-//     → HealthJSON (JSON lines) → HealthSQLite (the embedded store) | HealthPostgres (the shared store)
-//     → HealthServer (the sync server) → healthimport (the CLI)
+// The modules follow the data flow and depend one way: reading (HealthExport), the core of
+// identity, windows, anchors and the record stream (HealthCore), then the sinks (JSON lines,
+// statistics, the stores, the server, the report, MCP) and the CLI. docs/architecture.md draws
+// every target and its dependencies; Scripts/architecture.sh checks the drawing against this file.
 let package = Package(
     name: "healthimport",
     platforms: [.macOS(.v13)],
@@ -141,6 +140,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HealthWatchTests", dependencies: ["HealthWatch"]),
+        .testTarget(name: "HealthReportTests", dependencies: ["HealthReport", "HealthQuery"]),
+        .testTarget(
+            name: "HealthMCPTests",
+            dependencies: [
+                "HealthMCP", "HealthQuery", "HealthSQLite", "HealthCore", "HealthExport", "HealthFixtures",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
         .testTarget(
             name: "HealthSQLiteTests",
             dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]

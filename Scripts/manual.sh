@@ -4,9 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 date=2026-11-21
-swift build --product healthimport >/dev/null
-swift build --product generate-manual >/dev/null
-bin=$(swift build --show-bin-path)
+# With every trait: the page documents `serve` and `people` too.
+swift build --traits PostgreSQL --product healthimport >/dev/null
+swift build --traits PostgreSQL --product generate-manual >/dev/null
+bin=$(swift build --traits PostgreSQL --show-bin-path)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$bin/generate-manual" "$bin/healthimport" --date "$date" --output-directory "$out" >/dev/null

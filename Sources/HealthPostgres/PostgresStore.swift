@@ -64,11 +64,6 @@ public final class PostgresStore: @unchecked Sendable {
         }
     }
 
-    /// The same database for another person, on a connection of its own.
-    public func forPerson(_ other: String) async throws -> PostgresStore {
-        try await Self.connect(url: url, person: other, migrate: false)
-    }
-
     deinit {
         // The driver wants its connections closed before they go: keep this one until it is.
         let connection = self.connection

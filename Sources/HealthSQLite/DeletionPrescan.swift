@@ -12,7 +12,7 @@ import HealthExport
 /// (`ImportOptions.commitAtEnd`), after this collection has been taken.
 final class DeletionPrescan {
     private let thread: WorkerThread<Result<StoredRecordCollection, any Error>>
-    private let stop = StopSignal()
+    private let stop = Locked(false)
 
     /// Starts collecting the records of `ranges` from the store at `path`.
     init(path: String, ranges: [String: (from: Int64?, through: Int64)]) {
@@ -27,7 +27,7 @@ final class DeletionPrescan {
                     for (type, range) in ranges.sorted(by: { $0.key < $1.key }) {
                         try DeletionScan.scan(db, type: type, from: range.from, through: range.through) { record in
                             visited += 1
-                            if visited & 4095 == 0, stop.isRaised { throw CancellationError() }
+                            if visited & 4095 == 0, stop.load() { throw CancellationError() }
                             try collection.add(record, type: type)
                         }
                         try collection.finishType()
@@ -46,7 +46,7 @@ final class DeletionPrescan {
 
     /// Stops the collection early and waits for its thread.
     func cancel() {
-        stop.raise()
+        stop.store(true)
         _ = thread.join()
     }
 }

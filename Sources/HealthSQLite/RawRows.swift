@@ -31,9 +31,6 @@ struct RawRows {
 
     @inline(__always) func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     @inline(__always) func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
-    @inline(__always) func int32(_ column: Int32) -> Int32 {
-        Int32(truncatingIfNeeded: sqlite3_column_int64(handle, column))
-    }
     @inline(__always) func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
     /// The column's text bytes, valid until the next step; empty for NULL.

@@ -29,7 +29,7 @@ final class StatisticsWorker {
     /// A month of one type's rows each, at most 16 waiting for the writer.
     let outputs = BoundedQueue<Output>(capacity: 16)
     private let thread: WorkerThread<Void>
-    private let stop = StopSignal()
+    private let stop = Locked(false)
 
     /// Starts the thread on the store at `path`.
     init(path: String) {
@@ -38,12 +38,12 @@ final class StatisticsWorker {
             defer { outputs.close() }
             guard let queue = try? HealthStore.sideReader(path: path) else { return }
             defer { try? queue.close() }
-            while let job = jobs.pop(), !stop.isRaised {
+            while let job = jobs.pop(), !stop.load() {
                 do {
                     try queue.read { db in
                         var reader = try StatisticsSampleReader(db)
                         try StoreStatistics.compute(type: job.type, days: job.days, reader: &reader) { rows in
-                            guard !stop.isRaised, outputs.push(.rows(rows)) else { throw CancellationError() }
+                            guard !stop.load(), outputs.push(.rows(rows)) else { throw CancellationError() }
                         }
                         outputs.push(.done(job, newSources: reader.newSources))
                     }
@@ -68,7 +68,7 @@ final class StatisticsWorker {
 
     /// Stops the thread, dropping what it computed, and waits for it.
     func cancel() {
-        stop.raise()
+        stop.store(true)
         jobs.close(discarding: true)
         outputs.close(discarding: true)
         thread.join()

@@ -4,10 +4,6 @@ import HealthExport
 import HealthPostgres
 import Hummingbird
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `POST /api/healthkit/exports`: an export (zip or XML) as the body, imported for the token's person.
 extension SyncServer {
     /// Set to stop an import from outside (the body outgrew `--max-upload`).
@@ -113,11 +109,9 @@ extension SyncServer {
                     if received > limit { throw tooLarge() }
                     _ = try await feed.write(chunk)
                 }
-                outcome = try await Self.runImport(
-                    path: feed.path, feed: feed, store: store, options: options, stop: stop)
+                outcome = try await Self.runImport(feed: feed, store: store, options: options, stop: stop)
             } else {
-                async let running = Self.runImport(
-                    path: feed.path, feed: feed, store: store, options: options, stop: stop)
+                async let running = Self.runImport(feed: feed, store: store, options: options, stop: stop)
                 do {
                     if try await feed.write(head) {
                         while let chunk = try await body.next() {
@@ -148,33 +142,22 @@ extension SyncServer {
             return outcome
         } catch let error as ExportError {
             await feed.close()
-            throw ServerFailure(.badRequest, Self.naming(error).description)
+            throw ServerFailure(.badRequest, error.description)
         } catch {
             await feed.close()
             throw error
         }
     }
 
-    /// The error with the upload's name instead of the descriptor's path.
-    static func naming(_ error: ExportError) -> ExportError {
-        var error = error
-        if let path = error.path, path.hasPrefix("/proc/self/fd/") {
-            let rest = path.dropFirst("/proc/self/fd/".count).drop(while: \.isNumber)
-            error.path = "upload" + rest
-        }
-        error.message = error.message.replacingOccurrences(of: "/proc/self/fd/", with: "upload fd ")
-        return error
-    }
-
-    /// Imports what the reader finds at `path`, on a thread of its own.
+    /// Imports what the reader finds in `feed`, on a thread of its own.
     static func runImport(
-        path: String, feed: UploadFeed, store: PostgresStore, options: ImportOptions, stop: StopFlag
+        feed: UploadFeed, store: PostgresStore, options: ImportOptions, stop: StopFlag
     ) async throws -> ImportResult {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
                 let result = Result { () throws -> ImportResult in
                     defer { if !feed.spooled { feed.closeReading() } }
-                    let package = try ExportPackage.open(path)
+                    let package = try feed.openPackage()
                     let reader = try package.makeReader()
                     let importer = Importer(destination: store)
                     importer.checkStop = { if stop.isSet { throw UploadStopped() } }

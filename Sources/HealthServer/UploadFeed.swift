@@ -5,13 +5,15 @@ import NIOCore
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Where an upload's bytes go on their way to the reader: a pipe for XML, which the reader
 /// parses as it arrives, or an unlinked temporary file for a zip, whose directory sits at its
 /// end (the file is gone from the file system from the start, so nothing outlives the upload).
 ///
-/// The reader opens ``path`` (`/proc/self/fd/N`) like any file. Writes wait on a queue of their
+/// The reader takes its own descriptor of it (``openPackage()``). Writes wait on a queue of their
 /// own, never on the server's threads, and each waits for the last: at most one chunk of the
 /// body is in memory, and a reader that falls behind slows the client down.
 final class UploadFeed: @unchecked Sendable {
@@ -31,16 +33,24 @@ final class UploadFeed: @unchecked Sendable {
         self.spooled = spooled
     }
 
-    /// The path the reader opens.
-    var path: String { "/proc/self/fd/\(readDescriptor)" }
+    /// The export the reader reads, on a descriptor of its own: a zip read at any offset from
+    /// the spooled file, or XML read from the pipe as it arrives.
+    func openPackage() throws(ExportError) -> ExportPackage {
+        let descriptor = SystemCall.duplicate(readDescriptor)
+        guard descriptor >= 0 else {
+            throw ExportError(.unreadable, SystemCall.describe(errno: errno, action: "cannot read the upload"))
+        }
+        return try ExportPackage.open(adopting: descriptor, displayName: "upload")
+    }
 
     /// A pipe, for XML.
     static func pipe() throws -> UploadFeed {
-        var descriptors: [Int32] = [0, 0]
-        guard Glibc.pipe(&descriptors) == 0 else {
-            throw ExportError(.unreadable, "cannot make a pipe for the upload: \(String(cString: strerror(errno)))")
+        switch SystemCall.pipe() {
+        case .success(let ends):
+            return UploadFeed(read: ends.read, write: ends.write, spooled: false)
+        case .failure(let error):
+            throw ExportError(.unreadable, "cannot make a pipe for the upload: \(error)")
         }
-        return UploadFeed(read: descriptors[0], write: descriptors[1], spooled: false)
     }
 
     /// An unlinked temporary file, for a zip.
@@ -63,19 +73,14 @@ final class UploadFeed: @unchecked Sendable {
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 let result = buffer.withUnsafeReadableBytes { bytes -> Result<Bool, any Error> in
-                    var offset = 0
-                    while offset < bytes.count {
-                        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                        if written < 0 {
-                            if errno == EINTR { continue }
-                            if errno == EPIPE { return .success(false) }
-                            return .failure(
-                                ExportError(.unreadable, "cannot write the upload: \(String(cString: strerror(errno)))")
-                            )
-                        }
-                        offset += written
+                    switch SystemCall.writeAll(descriptor, bytes) {
+                    case nil: return .success(true)
+                    case EPIPE: return .success(false)
+                    case let code?:
+                        return .failure(
+                            ExportError(
+                                .unreadable, SystemCall.describe(errno: code, action: "cannot write the upload")))
                     }
-                    return .success(true)
                 }
                 continuation.resume(with: result)
             }
@@ -89,7 +94,7 @@ final class UploadFeed: @unchecked Sendable {
         writeDescriptor = -1
         await withCheckedContinuation { continuation in
             queue.async {
-                Glibc.close(descriptor)
+                SystemCall.close(descriptor)
                 continuation.resume()
             }
         }
@@ -102,7 +107,7 @@ final class UploadFeed: @unchecked Sendable {
         defer { lock.unlock() }
         guard readOpen else { return }
         readOpen = false
-        Glibc.close(readDescriptor)
+        SystemCall.close(readDescriptor)
     }
 
     /// Closes what is left open.

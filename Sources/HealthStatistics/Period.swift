@@ -52,14 +52,4 @@ public enum Period: String, Sendable, CaseIterable, Codable {
     public func sampleWindow(wallStart: Int64) -> Range<Int64> {
         (wallStart - 15 * 3600)..<(nextBucketStart(after: wallStart) + 13 * 3600)
     }
-
-    /// The longest a bucket lasts on the wall clock, in seconds.
-    public var longestSeconds: Int64 {
-        switch self {
-        case .hour: 3600
-        case .day, .night: 86_400
-        case .week: 7 * 86_400
-        case .month: 31 * 86_400
-        }
-    }
 }

@@ -32,13 +32,6 @@ struct FileState: Sendable, Hashable {
         return total
     }
 
-    private static func modificationNanoseconds(_ info: stat) -> Int64 {
-        #if canImport(Darwin)
-            return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-            return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
-    }
 }
 
 /// Listing folders with `opendir`, skipping hidden entries (temporary files of `rsync`, AirDrop, editors).

@@ -8,7 +8,7 @@ import Testing
     static func readAll(_ text: String, sourceChunk: Int, chunkSize: Int, depth: Int) throws -> [UInt8] {
         let ahead = ReadAhead(
             ExportRepair(MemorySource(text, chunk: sourceChunk)), chunkSize: chunkSize, depth: depth,
-            progress: SharedCounter())
+            progress: Locked<Int64>(0))
         defer { ahead.stop() }
         var bytes: [UInt8] = []
         while try ahead.nextChunk({ bytes.append(contentsOf: $0) }) {}
@@ -34,7 +34,7 @@ import Testing
 
     @Test("A failure of the source reaches the parsing thread as the read's error")
     func failureIsThrown() throws {
-        let ahead = ReadAhead(ExportRepair(FailingSource()), chunkSize: 1024, depth: 2, progress: SharedCounter())
+        let ahead = ReadAhead(ExportRepair(FailingSource()), chunkSize: 1024, depth: 2, progress: Locked<Int64>(0))
         defer { ahead.stop() }
         #expect(throws: ExportError.self) {
             while try ahead.nextChunk({ _ in }) {}
@@ -44,7 +44,7 @@ import Testing
     @Test("Stopping early ends the reading thread, though chunks are still waiting")
     func stopEarly() throws {
         let text = export(String(repeating: " <Record type=\"T\" sourceName=\"S\"/>\n", count: 5_000))
-        let counter = SharedCounter()
+        let counter = Locked<Int64>(0)
         let ahead = ReadAhead(ExportRepair(MemorySource(text, chunk: 512)), chunkSize: 512, depth: 2, progress: counter)
         var first = 0
         #expect(try ahead.nextChunk({ first = $0.count }))

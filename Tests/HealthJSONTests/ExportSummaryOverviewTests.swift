@@ -23,15 +23,17 @@ import Testing
         return (overview, full)
     }
 
+    /// Expects the overview to say what the full read says; returns whether there was an
+    /// overview to compare (callers check that it was taken where it must be).
+    @discardableResult
     static func expectSame(
         _ overview: ExportSummary?, _ full: ExportSummary, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        // Where the overview stepped aside, only a full read ran: nothing to compare (callers
-        // that expect the overview check that it was taken).
-        guard let overview else { return }
+    ) -> Bool {
+        guard let overview else { return false }
         #expect(overview.json == full.json, sourceLocation: sourceLocation)
         #expect(overview.read.invalidExamples == full.read.invalidExamples, sourceLocation: sourceLocation)
         #expect(overview.facts.profile == full.facts.profile, sourceLocation: sourceLocation)
+        return true
     }
 
     static func summaries(xml: String) throws -> (overview: ExportSummary?, full: ExportSummary) {
@@ -63,12 +65,21 @@ import Testing
             + reconstructed.filter { $0.hasSuffix(".xml") }.map { corpus + "/reconstructed/" + $0 }
     }()
 
+    /// The corpus files the overview leaves to the full reader: those that are not well-formed
+    /// (see SOURCES.md), which only the full reader's repairs read.
+    static let corpusSteppingAside: Set<String> = CORPUS_STEPPING_ASIDE
+
     @Test(
-        "Every corpus export: the overview agrees with a full read or steps aside",
-        .enabled(if: !corpusFiles.isEmpty, "../shared/corpus is not beside this clone"), arguments: corpusFiles)
-    func corpusExport(path: String) throws {
-        let (overview, full) = try Self.summaries { try ExportReader(path: path) }
-        Self.expectSame(overview, full)
+        "Every corpus export: the overview agrees with a full read, and steps aside only where it must",
+        .enabled(if: !corpusFiles.isEmpty, "../shared/corpus is not beside this clone"))
+    func corpusExports() throws {
+        var steppedAside: Set<String> = []
+        for path in Self.corpusFiles {
+            let (overview, full) = try Self.summaries { try ExportReader(path: path) }
+            if !Self.expectSame(overview, full) { steppedAside.insert(String(path.split(separator: "/").last!)) }
+        }
+        #expect(steppedAside == Self.corpusSteppingAside)
+        #expect(Self.corpusFiles.count - steppedAside.count > 0, "no corpus file was compared")
     }
 
     @Test("Entities, invalid records, unknown children, comments and split tags read as a full read reads them")

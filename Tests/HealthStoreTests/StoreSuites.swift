@@ -3,74 +3,65 @@ import HealthCore
 import HealthPostgres
 import Testing
 
-@Suite("The store contract on SQLite")
-struct SQLiteStoreTests {
-    let contract = StoreContract(backend: .sqlite)
+/// The engines the contract runs on: SQLite always, PostgreSQL where the tests have one.
+let contractBackends: [StoreBackend] = TestPostgres.url == nil ? [.sqlite] : [.sqlite, .postgres]
 
-    @Test("The first import takes the window; the same export again adds nothing")
-    func firstImportThenRepeat() throws { try contract.firstImportThenRepeat() }
+@Suite("The store contract, on every engine")
+struct StoreContractTests {
+    @Test("The first import takes the window; the same export again adds nothing", arguments: contractBackends)
+    func firstImportThenRepeat(on backend: StoreBackend) throws {
+        try StoreContract(backend: backend).firstImportThenRepeat()
+    }
 
-    @Test("Anchors advance with a newer export and reset per type or all")
-    func anchors() throws { try contract.anchorsMoveAndReset() }
+    @Test("Anchors advance with a newer export and reset per type or all", arguments: contractBackends)
+    func anchors(on backend: StoreBackend) throws { try StoreContract(backend: backend).anchorsMoveAndReset() }
 
-    @Test("An interrupted import keeps its rows, not its anchors; a re-run completes it")
-    func interrupted() throws { try contract.interruptedThenCompleted() }
+    @Test("An interrupted import keeps its rows, not its anchors; a re-run completes it", arguments: contractBackends)
+    func interrupted(on backend: StoreBackend) throws {
+        try StoreContract(backend: backend).interruptedThenCompleted()
+    }
 
-    @Test("A record gone from a later export is marked deleted, and current again when it returns")
-    func deletions() throws { try contract.deletedThenRestored() }
+    @Test(
+        "A record gone from a later export is marked deleted, and current again when it returns",
+        arguments: contractBackends)
+    func deletions(on backend: StoreBackend) throws { try StoreContract(backend: backend).deletedThenRestored() }
 
-    @Test("A later export's activity summary updates the stored one in place")
-    func summaryUpdated() throws { try contract.activitySummaryUpdated() }
+    @Test("A later export's activity summary updates the stored one in place", arguments: contractBackends)
+    func summaryUpdated(on backend: StoreBackend) throws {
+        try StoreContract(backend: backend).activitySummaryUpdated()
+    }
 
-    @Test("A day's summary listed twice keeps the first content; the same export again changes nothing")
-    func repeatedSummary() throws { try contract.repeatedSummaryKeepsFirst() }
+    @Test(
+        "A day's summary listed twice keeps the first content; the same export again changes nothing",
+        arguments: contractBackends)
+    func repeatedSummary(on backend: StoreBackend) throws {
+        try StoreContract(backend: backend).repeatedSummaryKeepsFirst()
+    }
 
-    @Test("A body mass in a unit that is no mass counts in the status beside the weights")
-    func bodyMassInTwoTables() throws { try contract.bodyMassInTwoTables() }
+    @Test("A body mass in a unit that is no mass counts in the status beside the weights", arguments: contractBackends)
+    func bodyMassInTwoTables(on backend: StoreBackend) throws {
+        try StoreContract(backend: backend).bodyMassInTwoTables()
+    }
 
-    @Test("The Me profile is one record, updated in place by a later export whose profile differs")
-    func profileUpdated() throws { try contract.profileUpdated() }
+    @Test(
+        "The Me profile is one record, updated in place by a later export whose profile differs",
+        arguments: contractBackends)
+    func profileUpdated(on backend: StoreBackend) throws { try StoreContract(backend: backend).profileUpdated() }
 
-    @Test("A higher sync version replaces the stored record; a lower one arriving later changes nothing")
-    func syncVersions() throws { try contract.syncVersionReplaces() }
+    @Test(
+        "A higher sync version replaces the stored record; a lower one arriving later changes nothing",
+        arguments: contractBackends)
+    func syncVersions(on backend: StoreBackend) throws { try StoreContract(backend: backend).syncVersionReplaces() }
 
-    @Test("A later export's changed workout is written again; the same content once more changes nothing")
-    func workoutUpdated() throws { try contract.workoutUpdated() }
+    @Test(
+        "A later export's changed workout is written again; the same content once more changes nothing",
+        arguments: contractBackends)
+    func workoutUpdated(on backend: StoreBackend) throws { try StoreContract(backend: backend).workoutUpdated() }
 }
 
-@Suite("The store contract on PostgreSQL", .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
+@Suite("The store on PostgreSQL", .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
 struct PostgresStoreTests {
     let contract = StoreContract(backend: .postgres)
-
-    @Test("The first import takes the window; the same export again adds nothing")
-    func firstImportThenRepeat() throws { try contract.firstImportThenRepeat() }
-
-    @Test("Anchors advance with a newer export and reset per type or all")
-    func anchors() throws { try contract.anchorsMoveAndReset() }
-
-    @Test("An interrupted import keeps its rows, not its anchors; a re-run completes it")
-    func interrupted() throws { try contract.interruptedThenCompleted() }
-
-    @Test("A record gone from a later export is marked deleted, and current again when it returns")
-    func deletions() throws { try contract.deletedThenRestored() }
-
-    @Test("A later export's activity summary updates the stored one in place")
-    func summaryUpdated() throws { try contract.activitySummaryUpdated() }
-
-    @Test("A day's summary listed twice keeps the first content; the same export again changes nothing")
-    func repeatedSummary() throws { try contract.repeatedSummaryKeepsFirst() }
-
-    @Test("A body mass in a unit that is no mass counts in the status beside the weights")
-    func bodyMassInTwoTables() throws { try contract.bodyMassInTwoTables() }
-
-    @Test("The Me profile is one record, updated in place by a later export whose profile differs")
-    func profileUpdated() throws { try contract.profileUpdated() }
-
-    @Test("A higher sync version replaces the stored record; a lower one arriving later changes nothing")
-    func syncVersions() throws { try contract.syncVersionReplaces() }
-
-    @Test("A later export's changed workout is written again; the same content once more changes nothing")
-    func workoutUpdated() throws { try contract.workoutUpdated() }
 
     @Test("The sample exports give PostgreSQL the same rows per type as SQLite")
     func sameRowsAsSQLite() throws {

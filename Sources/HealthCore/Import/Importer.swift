@@ -1,9 +1,5 @@
 import HealthExport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Imports an export into a store: the parser on one thread, identity and the anchors'
 /// decisions on the calling thread, the store's writes on a third, joined by bounded queues.
 ///
@@ -158,12 +154,6 @@ public final class Importer {
     /// (deletions, statistics): glibc keeps a thread's freed memory in that thread's arena,
     /// where the reading threads, now done, would leave it counted in the peak.
     private static func returnFreedMemory() {
-        #if canImport(Glibc)
-            // `malloc_trim` is glibc's own, outside the C library's module: found at run time.
-            typealias Trim = @convention(c) (Int) -> Int32
-            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
-                _ = unsafeBitCast(symbol, to: Trim.self)(0)
-            }
-        #endif
+        SystemCall.returnFreedMemory()
     }
 }

@@ -72,9 +72,6 @@ public final class AnchorPolicy: ImportPolicy {
         anchors[type] == nil ? runStart : nil
     }
 
-    /// The anchors the run started from, by type.
-    public var startingAnchors: [String: Anchor] { anchors }
-
     public func decide(_ record: HealthRecord, id: RecordID) -> RecordDecision {
         let type = record.type
         let state: TypeState

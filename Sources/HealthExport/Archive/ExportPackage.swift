@@ -89,6 +89,21 @@ public final class ExportPackage {
         }
     }
 
+    /// Opens an export arriving on `descriptor` (an upload), which the package takes over: a
+    /// regular file that holds a zip is read at any offset; anything else (a pipe) as a stream
+    /// read once, as standard input is. `displayName` names it in messages.
+    public static func open(adopting descriptor: Int32, displayName: String) throws(ExportError) -> ExportPackage {
+        var info = stat()
+        var magic: [UInt8] = [0, 0]
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+            pread(descriptor, &magic, 2, 0) == 2, magic == [0x50, 0x4B]
+        {
+            return try openZip(
+                ZipArchive(file: ArchiveFile(adopting: descriptor, displayName: displayName)), displayName: displayName)
+        }
+        return try open(stream: FileByteSource(adopting: descriptor, displayName: displayName))
+    }
+
     private static func openStandardInput() throws(ExportError) -> ExportPackage {
         try open(stream: FileByteSource(path: "-"))
     }

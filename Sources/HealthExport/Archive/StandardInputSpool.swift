@@ -41,7 +41,7 @@ enum StandardInputSpool {
         var done = 0
         while done < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
-                SystemCall.retryingInterrupts { systemWrite(fd, raw.baseAddress! + done, bytes.count - done) }
+                SystemCall.retryingInterrupts { SystemCall.write(fd, raw.baseAddress! + done, bytes.count - done) }
             }
             guard count > 0 else {
                 throw ExportError(
@@ -51,15 +51,4 @@ enum StandardInputSpool {
             done += count
         }
     }
-}
-
-@inline(__always)
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(fd, buffer, count)
-    #elseif canImport(Musl)
-        Musl.write(fd, buffer, count)
-    #else
-        Darwin.write(fd, buffer, count)
-    #endif
 }

@@ -37,40 +37,23 @@ public final class FileByteSource: ByteSource {
         expectedByteCount = (info.st_mode & S_IFMT) == S_IFREG ? Int64(info.st_size) : nil
     }
 
+    /// Reads from `descriptor`, which the source takes over (it closes it when it goes away).
+    package init(adopting descriptor: Int32, displayName: String) {
+        self.displayName = displayName
+        self.descriptor = descriptor
+        ownsDescriptor = true
+        expectedByteCount = nil
+    }
+
     deinit {
         if ownsDescriptor { close(descriptor) }
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ExportError) -> Int {
-        let count = SystemCall.retryingInterrupts { systemRead(descriptor, buffer.baseAddress, buffer.count) }
+        let count = SystemCall.retryingInterrupts { SystemCall.read(descriptor, buffer.baseAddress, buffer.count) }
         guard count >= 0 else {
             throw ExportError(.unreadable, SystemCall.describe(errno: errno, action: "cannot read"), path: displayName)
         }
         return count
     }
-}
-
-/// The one place this module calls the C library's I/O: retries `EINTR`, turns `errno` into words.
-enum SystemCall {
-    static func retryingInterrupts<T: BinaryInteger>(_ call: () -> T) -> T {
-        while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
-        }
-    }
-
-    static func describe(errno code: Int32, action: String) -> String {
-        "\(action): \(String(cString: strerror(code)))"
-    }
-}
-
-@inline(__always)
-func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(fd, buffer, count)
-    #elseif canImport(Musl)
-        Musl.read(fd, buffer, count)
-    #else
-        Darwin.read(fd, buffer, count)
-    #endif
 }

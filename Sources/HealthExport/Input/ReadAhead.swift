@@ -42,12 +42,12 @@ final class ReadAhead {
     }
 
     /// Bytes of the source behind the chunks handed out, readable from any thread (for progress lines).
-    private let progress: SharedCounter
+    private let progress: Locked<Int64>
 
     /// Starts reading `repair` ahead, `depth` chunks of `chunkSize` bytes. Two keep the reading
     /// thread filling one chunk while the other is parsed; four read no faster, from a file or a
     /// zip, and held 512 KiB more of a read's peak memory.
-    init(_ repair: ExportRepair, chunkSize: Int, depth: Int = 2, progress: SharedCounter) {
+    init(_ repair: ExportRepair, chunkSize: Int, depth: Int = 2, progress: Locked<Int64>) {
         self.progress = progress
         let buffers = ChunkBuffers(count: depth, size: chunkSize)
         let freeBuffers = BoundedQueue<Int>(capacity: depth)
@@ -144,21 +144,5 @@ private final class ChunkBuffers: @unchecked Sendable {
 
     deinit {
         for buffer in buffers { buffer.deallocate() }
-    }
-}
-
-/// An integer one thread writes and others read, such as bytes read for a progress line.
-///
-/// `@unchecked Sendable`: the value is read and written only with the lock held.
-final class SharedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Int64 = 0
-
-    func store(_ newValue: Int64) {
-        lock.withLock { value = newValue }
-    }
-
-    func load() -> Int64 {
-        lock.withLock { value }
     }
 }

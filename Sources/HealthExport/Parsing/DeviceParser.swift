@@ -11,11 +11,6 @@
 ///
 /// The `0x…` address changes from export to export and is dropped.
 enum DeviceParser {
-    static let knownKeys: Set<String> = [
-        "name", "manufacturer", "model", "hardware", "software", "firmware", "localIdentifier",
-        "UDIDeviceIdentifier", "FDAUDI",
-    ]
-
     /// The description with the leading `<<HKDevice: 0x…>, ` removed, for use as a cache key.
     /// Also reads the form ``DeviceEntities`` leaves, with spaces for the angle brackets.
     static func stableBytes(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {

@@ -43,7 +43,7 @@ public final class ExportReader {
     /// Bytes read from the source so far (for progress); safe to read from any thread.
     public var bytesRead: Int64 { progress.load() }
 
-    let progress = SharedCounter()
+    let progress = Locked<Int64>(0)
 
     /// How many libxml2 parsers read the records: 2 cuts the XML between top-level elements and
     /// parses alternate segments on two threads, with exactly the records, order, counts and

@@ -65,26 +65,6 @@ public enum NumberParser {
         return Double(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// Parses an integer such as `3` or `-12`; `nil` otherwise.
-    public static func parseInt(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        guard !bytes.isEmpty, bytes.count < 19 else { return nil }
-        var index = 0
-        var negative = false
-        if bytes[0] == UInt8(ascii: "-") {
-            negative = true
-            index = 1
-        }
-        guard index < bytes.count else { return nil }
-        var value = 0
-        while index < bytes.count {
-            let digit = bytes[index] &- 48
-            guard digit < 10 else { return nil }
-            value = value * 10 + Int(digit)
-            index += 1
-        }
-        return negative ? -value : value
-    }
-
     /// Parses a `Double` held in a `String`.
     public static func parseDouble(_ text: String) -> Double? {
         var text = text

@@ -8,6 +8,8 @@
 
     #if canImport(Glibc)
         import Glibc
+    #elseif canImport(Darwin)
+        import Darwin
     #endif
 
     /// `healthimport serve`: the sync server for apps and uploaded exports, on a PostgreSQL store.

@@ -1,13 +1,9 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import HealthExport
 
 /// Messages for people, on standard error.
 enum Diagnostics {
     /// Whether standard error is a terminal (for progress lines).
-    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+    static var stderrIsTerminal: Bool { SystemCall.standardErrorIsTerminal }
 
     /// Prints one line on standard error.
     static func print(_ line: String) {
@@ -17,17 +13,7 @@ enum Diagnostics {
     /// Writes `text` on standard error as is.
     static func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        _ = text.withUTF8 { SystemCall.writeAll(2, UnsafeRawBufferPointer($0)) }
     }
 }
 

@@ -1,0 +1,81 @@
+import Foundation
+import HealthCore
+import HealthExport
+import HealthFixtures
+import HealthQuery
+import HealthSQLite
+import MCP
+import Testing
+
+@testable import HealthMCP
+
+/// The MCP server's tools over a store of ``QueryExport``'s two exports: answers from current
+/// rows only, and errors that tell the assistant what to change.
+@Suite struct HealthToolsTests {
+    /// A store holding both exports, and the tools over it.
+    static func tools(in folder: TemporaryFolder) throws -> HealthTools {
+        let exports = try QueryExport.write(in: folder)
+        for path in [exports.first, exports.later] {
+            let importer = Importer(destination: try HealthStore.open(path: folder.database))
+            var options = ImportOptions()
+            options.window = .all
+            options.force = true
+            _ = try importer.run(
+                reader: try ExportReader(path: path), input: path, signature: ExportSignature.of(file: path),
+                options: options)
+        }
+        return HealthTools(reader: try StoreReader(path: folder.database))
+    }
+
+    /// The text of a call's answer, and whether it is an error.
+    static func text(_ result: CallTool.Result) throws -> (text: String, isError: Bool) {
+        guard case .text(let text, _, _) = try #require(result.content.first) else {
+            Issue.record("the answer is not text: \(result.content)")
+            return ("", true)
+        }
+        return (text, result.isError ?? false)
+    }
+
+    @Test("list_types names the stored types with their row counts")
+    func listTypes() throws {
+        let folder = TemporaryFolder()
+        let answer = try Self.text(try Self.tools(in: folder).call("list_types", nil))
+        #expect(!answer.isError)
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [[String: Any]])
+        let steps = try #require(rows.first { $0["type"] as? String == "HKQuantityTypeIdentifierStepCount" })
+        // Four step samples in the first export, one of them gone from the later one.
+        #expect(steps["rows"] as? Int == 3)
+    }
+
+    @Test("query_statistics gives the day's steps as the Health app counts them")
+    func dailySteps() throws {
+        let folder = TemporaryFolder()
+        let answer = try Self.text(
+            try Self.tools(in: folder).call(
+                "query_statistics", ["type": "steps", "from": "2024-05-10", "to": "2024-05-10"]))
+        #expect(!answer.isError, "\(answer.text)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])
+        #expect(object["aggregation"] as? String == "sum")
+        let periods = try #require(object["periods"] as? [[String: Any]])
+        #expect(periods.count == 1)
+        // 08:00 the Watch (600) wins over the iPhone (500); 11:00 the iPhone alone (400); the
+        // 15:00 steps were deleted by the later export.
+        #expect((periods.first?["value"] as? NSNumber)?.doubleValue == 1_000)
+    }
+
+    @Test(
+        "A call the tools cannot answer is an error result that says what to change",
+        arguments: [
+            ("query_statistics", ["type": Value.string("steps"), "from": "2024-05-11", "to": "2024-05-10"], "after"),
+            ("get_records", ["type": Value.string("steps")], "required"),
+            ("list_types", ["bogus": Value.int(1)], "bogus"),
+            ("drop_tables", [:], "unknown tool"),
+        ])
+    func refusals(tool: String, arguments: [String: Value], says: String) throws {
+        let folder = TemporaryFolder()
+        let answer = try Self.text(try Self.tools(in: folder).call(tool, arguments))
+        #expect(answer.isError)
+        #expect(answer.text.contains(says), "\(answer.text)")
+    }
+}
