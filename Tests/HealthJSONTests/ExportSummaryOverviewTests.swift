@@ -65,21 +65,21 @@ import Testing
             + reconstructed.filter { $0.hasSuffix(".xml") }.map { corpus + "/reconstructed/" + $0 }
     }()
 
-    /// The corpus files the overview leaves to the full reader: those that are not well-formed
-    /// (see SOURCES.md), which only the full reader's repairs read.
-    static let corpusSteppingAside: Set<String> = CORPUS_STEPPING_ASIDE
-
     @Test(
-        "Every corpus export: the overview agrees with a full read, and steps aside only where it must",
+        "Every corpus export, the malformed ones too: the overview is taken and agrees with a full read",
         .enabled(if: !corpusFiles.isEmpty, "../shared/corpus is not beside this clone"))
     func corpusExports() throws {
-        var steppedAside: Set<String> = []
+        var compared = 0
         for path in Self.corpusFiles {
             let (overview, full) = try Self.summaries { try ExportReader(path: path) }
-            if !Self.expectSame(overview, full) { steppedAside.insert(String(path.split(separator: "/").last!)) }
+            if Self.expectSame(overview, full) {
+                compared += 1
+            } else {
+                Issue.record("the overview stepped aside for \(path)")
+            }
         }
-        #expect(steppedAside == Self.corpusSteppingAside)
-        #expect(Self.corpusFiles.count - steppedAside.count > 0, "no corpus file was compared")
+        #expect(compared == Self.corpusFiles.count)
+        #expect(compared >= 10, "only \(compared) corpus files were compared")
     }
 
     @Test("Entities, invalid records, unknown children, comments and split tags read as a full read reads them")
