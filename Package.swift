@@ -1,11 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The modules follow the data flow, and depend one way:
-//
-//   HealthExport (reading) → HealthCore (identity, windows, anchors, the record stream)
-//     → HealthJSON (JSON lines) → HealthSQLite (the embedded store) | HealthPostgres (the shared store)
-//     → HealthServer (the sync server) → healthimport (the CLI)
+// The modules follow the data flow and depend one way: docs/architecture.md draws every target
+// and its dependencies, and Scripts/architecture.sh checks that drawing against this file.
 let package = Package(
     name: "healthimport",
     platforms: [.macOS(.v13)],
