@@ -18,7 +18,7 @@ struct HealthImportCommand: ParsableCommand {
             """,
         version: HealthImportVersion.current,
         // Every command names itself: a name derived from the type's name costs a search of all
-        // the program's protocol conformances at each start (about a million instructions each).
+        // the program's protocol conformances at each start, once per command.
         subcommands: [
             Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self, Watch.self,
             MCPServe.self, Report.self, People.self, Serve.self,
@@ -27,11 +27,10 @@ struct HealthImportCommand: ParsableCommand {
 
     /// Runs the command line, with glibc's malloc set before any thread starts:
     /// - two arenas: records are built on the parsers' threads and freed on others, and an arena
-    ///   per thread only holds more freed memory (`records` on 200 MB: peak 46.2 to 44.8 MB);
+    ///   per thread only holds more freed memory;
     /// - blocks of 64 KiB and more mapped on their own, and an arena's free top given back from
     ///   1 MiB: glibc otherwise raises the first bound up to 32 MB as large blocks are freed,
-    ///   and keeps them in the arenas (the 1 GB benchmark export's import peaked at 62 to 67 MB,
-    ///   61 MB with these), no slower.
+    ///   and keeps them in the arenas, which raised an import's peak; no slower.
     static func main() {
         #if canImport(Glibc)
             // `mallopt` is declared in <malloc.h>, which the Glibc module leaves out.
