@@ -4,7 +4,7 @@ import HealthExport
 /// The JSON-lines form of records: one object per record, keys in a fixed order.
 ///
 /// Every line starts with `kind`, `type`, `uuid`, `start`, `end`; the fields of its kind follow
-/// (see the README's schema). Absent optional values are left out rather than written as `null`.
+/// (see the repository's docs/json-lines.md). Absent optional values are left out rather than written as `null`.
 public struct RecordJSON {
     /// Creates an encoder.
     public init() {}

@@ -4,9 +4,9 @@ import GRDB
 /// sample's day is counted in: read once per reader, since few samples have them.
 ///
 /// Entries are 16 bytes, sorted by the 64-bit FNV-1a hash of the record's UUID, the zone names
-/// interned. As a dictionary of UUID strings they took 4.7 MB on the 1 GB benchmark export's store
-/// (35,000 entries), and every statistics thread holds its own. Two UUIDs of one store with the
-/// same hash (odds of about 10^-10 on that store) would share their clock.
+/// interned. As a dictionary of UUID strings they took several times the memory, and every
+/// statistics thread holds its own. Two UUIDs of one store with the same hash (odds of about
+/// n² / 2^65 for n entries) would share their clock.
 struct ClockMetadata {
     private struct Entry {
         var hash: UInt64

@@ -7,8 +7,8 @@ import HealthStatistics
 /// Exports list their records type by type. Once the writer has moved past a type and committed
 /// its rows, that type's statistics depend on nothing the run still writes: the worker computes
 /// them from the committed rows on the other core while the writer goes on, and the writer writes
-/// the rows it hands back between batches. On the 200 MB benchmark export the statistics were 28 %
-/// of the writer's instructions, computed alone at the end.
+/// the rows it hands back between batches. Computed alone at the end, the statistics were a large
+/// share of the writer's instructions.
 ///
 /// Correctness does not rest on the export's order:
 /// - `statistics_pending` keeps every day the run touched until the run's last transaction, so an

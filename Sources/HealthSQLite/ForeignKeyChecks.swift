@@ -6,8 +6,7 @@ import GRDB
 /// takes every such key from ``SampleKeys``, which adds the referenced row first, in the same
 /// transaction, and forgets its keys when a transaction rolls back. SQLite's own check repeats that
 /// work for every row: three B-tree seeks, and a statement journal for every statement that might
-/// fail halfway. On the 20 MB benchmark cut it was 16 % of the writer's instructions (1,377 M
-/// against 1,154 M without it).
+/// fail halfway: a large share of the writer's instructions.
 enum ForeignKeyChecks {
     /// Runs `body` with the checks off, then turns them on again if they were on.
     ///

@@ -39,14 +39,13 @@ public final class HealthStore: Sendable {
                 try db.execute(sql: "PRAGMA page_size = 16384")
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 // Debian's SQLite is built with secure_delete on: every page a split rewrites is
-                // cleared first, some 6 % of the instructions of an import's inserts. The store
+                // cleared first, a visible share of an import's inserts. The store
                 // deletes nothing of the user's (anchors are rewritten, never samples).
                 try db.execute(sql: "PRAGMA secure_delete = OFF")
             }
             // 6 MB: what an import rewrites at random (heartbeat series, metadata between its
-            // sorted inserts) outgrows any cache it could afford, and the rest is appended. The
-            // 1 GB benchmark export's import wrote 1.80 GB with it, 1.88 GB with 4 MB, and 1.75 GB
-            // with 8 MB, which peaked 2 to 3 MB higher, above 64 MB.
+            // sorted inserts) outgrows any cache it could afford, and the rest is appended. A
+            // smaller cache wrote more, a larger one little less for a higher peak.
             try db.execute(sql: "PRAGMA cache_size = -6144")
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
@@ -81,7 +80,7 @@ public final class HealthStore: Sendable {
     }
 
     /// Migrates a store older than keyed sample rows, then gives back the pages the move freed
-    /// (about half the store's: 2.4 s for the 1 GB benchmark export's store, 1.39 GB to 464 MB).
+    /// (about half the store's).
     ///
     /// Sorting the moved rows and rebuilding the file go through temporary files, not memory, so
     /// memory stays bounded whatever the store's size. The store is whole whether or not the

@@ -5,9 +5,8 @@ import HealthExport
 ///
 /// `metadata` is keyed by record UUID, which is a hash: rows inserted as their samples come land
 /// on pages at random. Once the table outgrows the page cache, nearly every row read a page back
-/// and wrote it out again, several times per transaction (the 1 GB benchmark export: 4.9 GB
-/// written for a 530 MB store, 3.6 GB of them `metadata`'s). Inserted in key order, a flush
-/// touches each page once.
+/// and wrote it out again, several times per transaction: most of what an import wrote was
+/// `metadata`'s pages. Inserted in key order, a flush touches each page once.
 ///
 /// The rows wait only within a transaction: the writer flushes them before it commits, and
 /// before it deletes or rewrites a stored record's rows.
@@ -20,8 +19,8 @@ struct MetadataBuffer {
     }
 
     /// Rows at which ``isFull`` turns true by default: 56 bytes a row, the strings shared with
-    /// the records, 3.7 MB in all. The 1 GB benchmark export has 386,561 metadata rows for
-    /// 2.34 M records, so a transaction of 250,000 records holds about 41,000 of them.
+    /// the records, 3.7 MB in all. A Watch's export has about one samples' metadata row for
+    /// every six records, so a full transaction's rows mostly fit before its commit.
     static let defaultCapacity = 65_536
 
     private(set) var rows: [Row] = []

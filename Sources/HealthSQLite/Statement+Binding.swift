@@ -218,7 +218,7 @@ final class BoundStatement {
 /// The memory a ``BoundStatement`` copies its text columns into.
 ///
 /// The statements of one ``RowInserter`` (one per row count) share one: only one of them is bound
-/// at a time. With an arena each they held 3 MB at an import's peak.
+/// at a time. With an arena each they added to an import's peak.
 final class BindingArena {
     /// Bytes of text one statement execution binds in place; the rest SQLite copies.
     static let capacity = 1 << 16

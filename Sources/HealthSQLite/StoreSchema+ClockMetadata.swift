@@ -3,9 +3,9 @@ import GRDB
 /// An index of the only metadata statistics read: a sample's `HKTimeZone` and `HKWasUserEntered`,
 /// which decide the clock its day is counted in.
 ///
-/// Without it, every statistics refresh read the whole `metadata` table to find them (77,571 rows
-/// for 7,157 entries on the 200 MB benchmark export), and an import computing its statistics while
-/// it writes refreshes once per type. Only the entries it holds are written to it.
+/// Without it, every statistics refresh read the whole `metadata` table to find them (most of its
+/// rows hold other keys), and an import computing its statistics while it writes refreshes once
+/// per type. Only the entries it holds are written to it.
 extension StoreSchema {
     /// The keys of the metadata statistics read, as the index and its readers write them.
     static let clockMetadataKeys = "key IN ('HKTimeZone', 'HKWasUserEntered')"

@@ -5,8 +5,8 @@ import GRDB
 /// spreading them out with the columns and order of the table it was.
 ///
 /// A heart rate variability sample holds about 80 beats. As a row each, they were a third of
-/// all rows a Watch's export writes, each placed by its sample's random UUID, and took 57 MB of
-/// the 1 GB benchmark export's store; the view is read only.
+/// all rows a Watch's export writes, each placed by its sample's random UUID, and a large part of
+/// the store; the view is read only.
 extension StoreSchema {
     static func registerHeartbeatSeries(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v4-heartbeat-series") { db in

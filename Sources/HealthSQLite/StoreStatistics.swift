@@ -49,9 +49,8 @@ public enum StoreStatistics {
         try db.execute(sql: "DELETE FROM statistics_pending")
     }
 
-    /// Months of samples read at a time: the benchmark export holds some 23,000 heart rates a month.
-    /// Six at a time took 8 MB more peak memory on the 996 MB benchmark export's new store (114 MB
-    /// against 106 MB), in the same time, with the same rows.
+    /// Months of samples read at a time: a Watch writes tens of thousands of heart rates a month.
+    /// Six at a time raised a new store's peak memory, in the same time, with the same rows.
     static let monthsPerRange = 1
 
     /// Recomputes the buckets `touched` reaches, replacing their rows.

@@ -11,8 +11,8 @@ import HealthQuery
 /// `healthimport-mcp --db PATH`: the Model Context Protocol server that `healthimport mcp` runs.
 ///
 /// It is a program of its own because the MCP library brings Foundation's networking (libcurl
-/// and the TLS libraries it loads) into whatever links it: in `healthimport` itself they took
-/// 7 MB of every command's memory (`--version` 31.5 to 24.2 MB), though only this server uses them.
+/// and the TLS libraries it loads) into whatever links it: in `healthimport` itself they added
+/// to every command's memory and start, though only this server uses them.
 @main
 enum HealthImportMCP {
     static func main() async {

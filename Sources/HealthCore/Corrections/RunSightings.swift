@@ -12,8 +12,8 @@
 public struct RunSightings: Sendable {
     /// Keys held in memory at the most (1 MB) before they go to a temporary file. Arrays grow by
     /// doubling, so the keys' memory peaks at up to twice this, and sorting takes half as much
-    /// again; at 8 MB, then 2 MB, it was most of the growth of a read's peak from a 200 MB to a
-    /// 1 GB export, and the runs cost little to merge (18 spills for that export's 2.34 M keys).
+    /// again; with a larger bound the keys were most of the growth of a read's peak from a smaller
+    /// export to a larger one, and the runs cost little to merge.
     public static let defaultMemoryLimit = 1 << 17
 
     /// A type's distinct keys (lowest bit clear), sorted: in memory, or a run of the temporary file.

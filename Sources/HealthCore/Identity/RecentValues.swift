@@ -4,8 +4,8 @@
 /// Holds at most `limit` names and forgets the oldest first, so memory stays flat however long
 /// the export. Every quantity sample asks once, so this is a small open-addressing table rather
 /// than a `Dictionary`: an ID is already a uniformly distributed hash, so its low word picks the
-/// slot with no hashing at all, where the dictionary spent about a thousand instructions a sample
-/// in `Hasher` and in re-hashing on removal. Linear probing, at most half full; a removal shifts
+/// slot with no hashing at all, where the dictionary spent more than the rest of identity's work
+/// per sample in `Hasher` and in re-hashing on removal. Linear probing, at most half full; a removal shifts
 /// later entries of its run back, so no tombstones build up.
 struct RecentValues {
     /// The slots: an ID, or ``empty``.

@@ -123,8 +123,8 @@ public struct RecordID: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// Writes the 36 bytes of the canonical form at `out`.
     public func write(into out: UnsafeMutablePointer<UInt8>) {
         // Eight digits at a time (the dashes after the 4th, 6th, 8th and 10th byte): a store
-        // writes each record's UUID, often twice, and a table look-up per byte cost 400
-        // instructions a UUID.
+        // writes each record's UUID, often twice, and a table look-up per byte showed on the
+        // writer's thread.
         let raw = UnsafeMutableRawPointer(out)
         raw.storeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), as: UInt64.self)
         withUnsafeBytes(of: Self.hexDigits(UInt32(truncatingIfNeeded: high))) { digits in

@@ -2,7 +2,7 @@ import HealthExport
 
 /// Derives each record's ``RecordID`` from its content, since the export carries no identifiers.
 ///
-/// The rule (documented in the README): a version-5 UUID, in this project's namespace, of a
+/// The rule (documented in the repository's docs/identity.md): a version-5 UUID, in this project's namespace, of a
 /// canonical name made of the fields that tell one measurement from another and survive a
 /// re-export unchanged:
 ///

@@ -17,7 +17,7 @@ package final class BatchQueue: RecordBatchWriter {
     /// The last batches pushed, one more than the queue holds. The writer never changes a batch,
     /// so when it is done with one this reference is the last, and the batch's records are freed
     /// here, on the pushing thread, when it leaves this list: on the writer's thread (the longer
-    /// of an import), freeing them took 4 % of its instructions.
+    /// of an import), freeing them showed in its profile.
     private var lastPushed: [[IdentifiedRecord]] = []
     private let keptBatches: Int
 
@@ -25,7 +25,7 @@ package final class BatchQueue: RecordBatchWriter {
     /// failing `write` drops what is queued, so the importer's next `push` stops the read.
     ///
     /// Two batches: the writer is the slower side of an import, and a deeper queue only held
-    /// more records (2 MB more at the 1 GB benchmark export's peak, in the same time).
+    /// more records at the peak, in the same time.
     package init(
         name: String, capacity: Int = 2,
         write: @escaping @Sendable (BoundedQueue<BatchItem>) -> Result<StoreOutcome, any Error>

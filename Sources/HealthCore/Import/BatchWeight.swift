@@ -40,7 +40,8 @@ extension HealthRecord {
 
     /// A workout's (or activity's) metadata, events and statistics: an entry or an event takes
     /// about three beats' memory with its strings, a statistic (128 bytes and its type) four.
-    /// Weighed as one value each, batches of workouts at an export's end held 4 MB of them.
+    /// Weighed as one value each, batches of workouts at an export's end held far more memory
+    /// than batches of samples.
     private static func partsWeight(
         _ metadata: [MetadataEntry], _ events: [WorkoutEvent], _ statistics: [WorkoutStatistics]
     ) -> Int {

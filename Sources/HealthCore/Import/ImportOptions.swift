@@ -12,9 +12,8 @@ public struct ImportOptions: Sendable {
     public var batchSize = 2_048
     /// Records per transaction (the other bound is ``secondsPerTransaction``). Every transaction
     /// writes the pages it changed once more to the write-ahead log, and `metadata`'s rows, keyed
-    /// by random UUIDs, change most of its pages in every one: the 1 GB benchmark export's import
-    /// wrote 1.7 GB in transactions of 250,000 records (about a second of writing each), 2.2 GB
-    /// in transactions of 50,000.
+    /// by random UUIDs, change most of its pages in every one, so fewer and larger transactions
+    /// write less; this many records take about as long to write as the other bound.
     public var rowsPerTransaction = 250_000
     /// Seconds per transaction at most.
     public var secondsPerTransaction = 1.0

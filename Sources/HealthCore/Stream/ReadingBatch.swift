@@ -19,9 +19,9 @@ struct ReadingBatch {
     /// Values the batch's records hold beside their rows (``HealthRecord/batchWeight``).
     private var weight = 0
 
-    /// A batch also ends when its records hold this many values: a run of heart-rate variability
-    /// samples of 80 beats each made batches of 2.5 MB, and the queue's four of them were the
-    /// largest part of an import's peak memory (19 MB of beats on the 1 GB benchmark export).
+    /// A batch also ends when its records hold this many values: in a run of heart-rate
+    /// variability samples, each with dozens of beats, full batches of records were the largest
+    /// part of an import's peak memory.
     static let weightLimit = RecordStream.batchSize * 8
 
     /// Adds `record`; returns whether the batch is full.

@@ -387,11 +387,11 @@ struct TagScanner {
 /// replacing each `&lt;` and `&gt;` by four spaces (the same length, so positions hold).
 ///
 /// libxml2 reads an attribute value that holds an entity one character at a time; the device
-/// description on nearly every record made that slow path cost about 40 % of all parsing.
+/// description on nearly every record made that slow path a large part of all parsing.
 /// ``DeviceParser`` reads both forms.
 enum DeviceEntities {
     // The patterns as they lie in memory, read with one unaligned load each: this pass runs
-    // over every byte of the export, and a loop over `[UInt8]` patterns cost 11 % of `summary`.
+    // over every byte of the export, and a loop over `[UInt8]` patterns showed in `summary`'s profile.
     private static let attribute = UInt64(loadedFrom: "device=\"")
     private static let lessThan = UInt32(loadedFrom: "&lt;")
     private static let greaterThan = UInt32(loadedFrom: "&gt;")

@@ -12,7 +12,7 @@ extension ExportReader {
     /// that compare the two), else 2 on a machine of more than two cores and 1 on one of two
     /// or fewer. The scan leaves one parser's thread cheaper than the thread that takes its
     /// records (identity, JSON or the store), so on two cores a second parser only adds a thread
-    /// to share them: `records` and a new store's import measured up to 12 % faster on one.
+    /// to share them: `records` and a new store's import measured faster on one.
     public static let defaultParsers = parsersChosen ?? (sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 2 ? 2 : 1)
 
     /// How many threads scan an overview when this process starts: 2, or 1 when the
