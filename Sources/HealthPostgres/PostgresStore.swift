@@ -53,12 +53,17 @@ public final class PostgresStore: @unchecked Sendable {
         return store
     }
 
-    private static let connectionIDs = ConnectionCounter()
+    /// The last connection ID handed out, for the driver's logs.
+    private static let connectionIDs = Locked(0)
 
     static func makeConnection(_ url: PostgresURL) async throws -> PostgresConnection {
         do {
             return try await PostgresConnection.connect(
-                configuration: url.configuration(), id: connectionIDs.next(), logger: logger)
+                configuration: url.configuration(),
+                id: connectionIDs.withLock {
+                    $0 += 1
+                    return $0
+                }, logger: logger)
         } catch {
             throw StoreError.postgres(error, url: url)
         }
@@ -149,18 +154,5 @@ public final class PostgresStore: @unchecked Sendable {
             throw error
         }
         try await query("SELECT pg_advisory_unlock(hashtextextended('healthimport migrations', 0))")
-    }
-}
-
-/// Hands out connection IDs for the driver's logs.
-private final class ConnectionCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last = 0
-
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        last += 1
-        return last
     }
 }

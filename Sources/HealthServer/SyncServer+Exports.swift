@@ -7,20 +7,7 @@ import Hummingbird
 /// `POST /api/healthkit/exports`: an export (zip or XML) as the body, imported for the token's person.
 extension SyncServer {
     /// Set to stop an import from outside (the body outgrew `--max-upload`).
-    final class StopFlag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var set = false
-        var isSet: Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return set
-        }
-        func stop() {
-            lock.lock()
-            set = true
-            lock.unlock()
-        }
-    }
+    typealias StopFlag = Locked<Bool>
 
     struct UploadStopped: Error {}
 
@@ -97,7 +84,7 @@ extension SyncServer {
         guard head.readableBytes <= limit else { throw tooLarge() }
         let isZip = head.readableBytesView.starts(with: [0x50, 0x4B])
         let feed = try isZip ? UploadFeed.spool() : UploadFeed.pipe()
-        let stop = StopFlag()
+        let stop = StopFlag(false)
         var received = head.readableBytes
         var oversized = false
         do {
@@ -118,14 +105,14 @@ extension SyncServer {
                             received += chunk.readableBytes
                             if received > limit {
                                 oversized = true
-                                stop.stop()
+                                stop.store(true)
                                 break
                             }
                             guard try await feed.write(chunk) else { break }
                         }
                     }
                 } catch {
-                    stop.stop()
+                    stop.store(true)
                     await feed.finishWriting()
                     _ = try? await running
                     throw error
@@ -160,7 +147,7 @@ extension SyncServer {
                     let package = try feed.openPackage()
                     let reader = try package.makeReader()
                     let importer = Importer(destination: store)
-                    importer.checkStop = { if stop.isSet { throw UploadStopped() } }
+                    importer.checkStop = { if stop.load() { throw UploadStopped() } }
                     return try importer.run(reader: reader, input: "upload", signature: nil, options: options)
                 }
                 continuation.resume(with: result)

@@ -57,16 +57,10 @@ final class ReadAhead {
         self.buffers = buffers
         self.freeBuffers = freeBuffers
         self.ready = ready
-        let source = RepairHandle(repair)
+        let source = Handover(repair)
         reading = WorkerThread(name: "read-ahead") {
-            Self.fill(from: source.repair, buffers: buffers, free: freeBuffers, ready: ready)
+            Self.fill(from: source.value, buffers: buffers, free: freeBuffers, ready: ready)
         }
-    }
-
-    /// Carries the repair to the reading thread, which alone uses it from then on.
-    private struct RepairHandle: @unchecked Sendable {
-        let repair: ExportRepair
-        init(_ repair: ExportRepair) { self.repair = repair }
     }
 
     private static func fill(

@@ -46,17 +46,12 @@ final class OverviewSegmentScanners {
     init(count: Int) {
         let jobs = self.jobs
         for _ in 0..<count {
-            let handle = Handle(scan: SegmentScan())
+            let handle = Handover(SegmentScan())
             threads.append(
                 WorkerThread(name: "scanner") {
-                    while let job = jobs.pop() { job.reply.push(handle.scan.run(job)) }
+                    while let job = jobs.pop() { job.reply.push(handle.value.run(job)) }
                 })
         }
-    }
-
-    /// Carries a thread's scanner to it, the only thread that uses it.
-    private struct Handle: @unchecked Sendable {
-        let scan: SegmentScan
     }
 
     /// Hands a segment to the next free thread; its outcome comes through `reply`.

@@ -39,9 +39,7 @@ final class SegmentParser {
     }
 
     /// An error on its way from a parser's thread to the reading thread, which alone uses it from then on.
-    struct Failure: @unchecked Sendable {
-        let error: any Error
-    }
+    typealias Failure = Handover<any Error>
 
     /// The parse state, for the reading thread to look at between segments (the queues order
     /// those looks after the parser's work).
@@ -78,19 +76,13 @@ final class SegmentParser {
         // window they set) before any type's plan is asked for, as on one parser.
         let parse = try Parse(displayName: displayName, plan: plan, scanning: scanning) { facts in
             messages.push(.facts(facts))
-            if case .failed(let failure) = factsTaken.pop()! { throw failure.error }
+            if case .failed(let failure) = factsTaken.pop()! { throw failure.value }
         }
         self.parse = parse
-        let handle = Handle(parse: parse)
+        let handle = Handover(parse)
         thread = WorkerThread(name: "parser") {
-            while let job = jobs.pop() { messages.push(.outcome(handle.parse.run(job))) }
+            while let job = jobs.pop() { messages.push(.outcome(handle.value.run(job))) }
         }
-    }
-
-    /// Carries the parse to its thread, which uses it while a job runs; the reading thread
-    /// touches it only between a job's outcome and the next job.
-    private struct Handle: @unchecked Sendable {
-        let parse: Parse
     }
 
     /// Starts parsing `job` on the parser's thread; the parser must be idle.
@@ -111,7 +103,7 @@ final class SegmentParser {
                     try facts(record)
                     factsTaken.push(.taken)
                 } catch {
-                    factsTaken.push(.failed(Failure(error: error)))
+                    factsTaken.push(.failed(Failure(error)))
                 }
             }
         }

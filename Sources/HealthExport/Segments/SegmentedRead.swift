@@ -204,7 +204,7 @@ final class SegmentedRead {
             report.facts = outcome.report.facts
         }
         report.add(outcome)
-        if let failure = outcome.failure { throw failure.error }
+        if let failure = outcome.failure { throw failure.value }
         if parallel, !segment.isLast, !outcome.endsBetweenElements {
             statistics.parallel -= 1
             statistics.serial += 1
