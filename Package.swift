@@ -51,6 +51,11 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
         .target(name: "CSHA1"),
         .target(name: "HealthExport", dependencies: ["CLibXML2", "CZlib"]),
         .target(name: "HealthCore", dependencies: ["HealthExport", "CSHA1"]),
@@ -68,6 +73,8 @@ let package = Package(
             ]
         ),
         .target(name: "HealthWatch", dependencies: ["HealthExport"]),
+        .target(name: "HealthParquet", dependencies: ["CZstd"]),
+        .target(name: "HealthParquetTables", dependencies: ["HealthExport", "HealthCore", "HealthParquet"]),
         .target(
             name: "HealthQuery",
             dependencies: [
@@ -123,6 +130,8 @@ let package = Package(
                 "HealthReport",
                 "HealthWatch",
                 "HealthStatistics",
+                "HealthParquet",
+                "HealthParquetTables",
                 .target(name: "HealthPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthServer", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -141,6 +150,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HealthWatchTests", dependencies: ["HealthWatch"]),
+        .testTarget(name: "HealthParquetTests", dependencies: ["HealthParquet", "HealthFixtures"]),
         .testTarget(
             name: "HealthSQLiteTests",
             dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]
