@@ -143,8 +143,9 @@ public final class ParquetColumnWriter {
             encoding = ParquetCodes.Encoding.plain
         }
         let rows = Int32(rowsInPage)
-        uncompressedPageBytes += try Self.encodePage(scratch, compressor, into: &pages, type: ParquetCodes.PageType.data)
-        { header in
+        uncompressedPageBytes += try Self.encodePage(
+            scratch, compressor, into: &pages, type: ParquetCodes.PageType.data
+        ) { header in
             header.field(5) { page in
                 page.field(1, i32: rows)
                 page.field(2, i32: encoding)

@@ -9,9 +9,9 @@ extension ParquetTable {
         .string("source_version"),
         .string("device"),
         .string("device_hardware"),
-        .timestamp("start"),
+        .timestamp("start_time"),
         .int32("start_offset_minutes"),
-        .timestamp("end"),
+        .timestamp("end_time"),
         .int32("end_offset_minutes"),
         .timestamp("created", nullable: true),
     ]
@@ -51,8 +51,8 @@ extension ParquetTable {
     public static let workoutActivities = ParquetTable(
         "workout_activities",
         [
-            .uuid("workout_uuid"), .uuid("uuid", nullable: true), .int64("index"), .timestamp("start"),
-            .int32("start_offset_minutes"), .timestamp("end", nullable: true),
+            .uuid("workout_uuid"), .uuid("uuid", nullable: true), .int64("index"), .timestamp("start_time"),
+            .int32("start_offset_minutes"), .timestamp("end_time", nullable: true),
             .int32("end_offset_minutes", nullable: true), .double("duration"), .string("duration_unit"),
         ])
 
@@ -69,8 +69,8 @@ extension ParquetTable {
         "workout_statistics",
         [
             .uuid("workout_uuid"), .uuid("activity_uuid", nullable: true), .string("type", nullable: false),
-            .timestamp("start", nullable: true), .int32("start_offset_minutes", nullable: true),
-            .timestamp("end", nullable: true), .int32("end_offset_minutes", nullable: true), .double("average"),
+            .timestamp("start_time", nullable: true), .int32("start_offset_minutes", nullable: true),
+            .timestamp("end_time", nullable: true), .int32("end_offset_minutes", nullable: true), .double("average"),
             .double("minimum"), .double("maximum"), .double("sum"), .string("unit"),
         ])
 
@@ -99,8 +99,8 @@ extension ParquetTable {
     public static let electrocardiograms = ParquetTable(
         "electrocardiograms",
         [
-            .uuid("uuid"), .string("file", dictionary: false), .timestamp("start"), .int32("start_offset_minutes"),
-            .timestamp("end"), .string("classification"), .string("symptoms"), .string("software_version"),
+            .uuid("uuid"), .string("file", dictionary: false), .timestamp("start_time"), .int32("start_offset_minutes"),
+            .timestamp("end_time"), .string("classification"), .string("symptoms"), .string("software_version"),
             .string("device"), .double("sample_rate_hertz"), .string("lead"), .string("unit"),
             .int64("sample_count"),
         ])

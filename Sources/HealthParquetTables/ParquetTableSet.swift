@@ -12,7 +12,7 @@ public final class ParquetTableSet {
     private let rowGroupRows: Int
     private let memoryBudget: Int
     private var files: [String: ParquetFileWriter] = [:]
-    private var order: [String] = []
+    private var order: [ParquetTable] = []
     private var rowsSinceCheck = 0
 
     /// Writes into `folder`, which must exist.
@@ -24,7 +24,7 @@ public final class ParquetTableSet {
 
     /// Rows written per file name (`quantity_samples.parquet`), for the files written.
     public var rowCounts: [(file: String, rows: Int64)] {
-        order.map { ($0, files[$0]!.rowCount) }
+        order.map { ($0.fileName, files[$0.name]!.rowCount) }
     }
 
     /// Writes one row of `table`: `body` appends its values.
@@ -43,12 +43,12 @@ public final class ParquetTableSet {
 
     /// Writes every file's last row group and footer.
     public func close() throws {
-        for name in order { try files[name]!.close() }
+        for table in order { try files[table.name]!.close() }
     }
 
     /// Removes the unfinished files after a failure.
     public func discard() {
-        for name in order { files[name]!.discard() }
+        for table in order { files[table.name]!.discard() }
     }
 
     private func file(_ table: ParquetTable) throws -> ParquetFileWriter {
@@ -56,12 +56,12 @@ public final class ParquetTableSet {
         let path = (folder as NSString).appendingPathComponent(table.fileName)
         let file = try ParquetFileWriter(path: path, columns: table.columns, rowGroupRows: rowGroupRows)
         files[table.name] = file
-        order.append(table.name)
+        order.append(table)
         return file
     }
 
     private func keepWithinBudget() throws {
-        var sizes = order.map { (name: $0, bytes: files[$0]!.bufferedBytes) }
+        var sizes = order.map { (name: $0.name, bytes: files[$0.name]!.bufferedBytes) }
         var total = sizes.reduce(0) { $0 + $1.bytes }
         sizes.sort { $0.bytes > $1.bytes }
         for size in sizes where total > memoryBudget {

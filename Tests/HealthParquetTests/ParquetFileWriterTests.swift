@@ -10,7 +10,7 @@ struct ParquetFileWriterTests {
         .uuid("id"),
         .string("kind", nullable: false),
         .string("note", dictionary: false),
-        .timestamp("at"),
+        .timestamp("instant"),
         .int32("offset_minutes"),
         .double("value"),
         .int64("count", nullable: true),
@@ -52,7 +52,7 @@ struct ParquetFileWriterTests {
             ids = col('id')
             print(ids[3] == uuid.UUID('00000000-0000-0003-0123-456789abcdef'))
             print(col('kind')[:4], sum(x is None for x in col('note')), col('note')[1])
-            print(table.column('at')[1].as_py().isoformat(), sum(col('offset_minutes')))
+            print(table.column('instant')[1].as_py().isoformat(), sum(col('offset_minutes')))
             print(sum(v for v in col('value') if v is not None), sum(v for v in col('count') if v is not None))
             print(col('day')[0], col('day')[-1])
             rg = meta.row_group(0)
@@ -67,7 +67,7 @@ struct ParquetFileWriterTests {
                 "id extension<arrow.uuid> False",
                 "kind string False",
                 "note string True",
-                "at timestamp[us, tz=UTC] False",
+                "instant timestamp[us, tz=UTC] False",
                 "offset_minutes int32 False",
                 "value double True",
                 "count int64 True",
@@ -92,7 +92,7 @@ struct ParquetFileWriterTests {
             con.execute("SET TimeZone = 'UTC'")
             f = sys.argv[1]
             print(con.execute(f"SELECT count(*), count(note), count(DISTINCT kind) FROM read_parquet('{f}')").fetchone())
-            print(con.execute(f"SELECT typeof(id), typeof("at"), typeof(day) FROM read_parquet('{f}') LIMIT 1").fetchone())
+            print(con.execute(f"SELECT typeof(id), typeof(instant), typeof(day) FROM read_parquet('{f}') LIMIT 1").fetchone())
             print(con.execute(f"SELECT id::VARCHAR FROM read_parquet('{f}') WHERE count = 2").fetchone()[0])
             print(con.execute(f"SELECT kind, count(*) FROM read_parquet('{f}') GROUP BY kind ORDER BY kind").fetchall())
             """

@@ -39,7 +39,8 @@ enum ParquetFolder {
         if counts.isEmpty { Diagnostics.print("healthimport: no rows to write; \(folder) holds no Parquet files") }
         let width = counts.map(\.file.count).max() ?? 0
         for (file, rows) in counts {
-            Diagnostics.print("  \(file.padding(toLength: width, withPad: " ", startingAt: 0))  \(rows) rows")
+            Diagnostics.print(
+                "  \(file.padding(toLength: width, withPad: " ", startingAt: 0))  \(rows) row\(rows == 1 ? "" : "s")")
         }
     }
 }

@@ -24,7 +24,9 @@ struct Parquet: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var selection: SelectionOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the files into (created if missing).", valueName: "DIR"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("The folder to write the files into (created if missing).", valueName: "DIR"))
     var output: String
 
     func run() throws {
