@@ -76,6 +76,13 @@ let package = Package(
         .target(name: "HealthParquet", dependencies: ["CZstd"]),
         .target(name: "HealthParquetTables", dependencies: ["HealthExport", "HealthCore", "HealthParquet"]),
         .target(
+            name: "HealthParquetStore",
+            dependencies: [
+                "HealthExport", "HealthCore", "HealthParquet", "HealthParquetTables", "HealthQuery",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
             name: "HealthQuery",
             dependencies: [
                 "HealthCore", "HealthSQLite", "HealthStatistics", .product(name: "GRDB", package: "GRDB.swift"),
@@ -132,6 +139,7 @@ let package = Package(
                 "HealthStatistics",
                 "HealthParquet",
                 "HealthParquetTables",
+                "HealthParquetStore",
                 .target(name: "HealthPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthServer", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -52,7 +52,10 @@ public final class ParquetFileWriter {
     public func endRow() throws {
         rowCount += 1
         rowsInGroup += 1
-        for writer in writers where writer.pageIsFull { try writer.finishPage(compressor, scratch: &scratch) }
+        // Pages are checked every few rows: a page may pass its bound by that much.
+        if rowsInGroup & 0xFF == 0 {
+            for writer in writers where writer.pageIsFull { try writer.finishPage(compressor, scratch: &scratch) }
+        }
         if rowsInGroup >= rowGroupRows { try flushRowGroup() }
     }
 

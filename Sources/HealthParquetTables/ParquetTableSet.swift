@@ -14,6 +14,7 @@ public final class ParquetTableSet {
     private var files: [String: ParquetFileWriter] = [:]
     private var order: [ParquetTable] = []
     private var rowsSinceCheck = 0
+    private var last: (name: String, file: ParquetFileWriter)?
 
     /// Writes into `folder`, which must exist.
     public init(folder: String, rowGroupRows: Int = 1_000_000, memoryBudget: Int = defaultMemoryBudget) {
@@ -52,11 +53,17 @@ public final class ParquetTableSet {
     }
 
     private func file(_ table: ParquetTable) throws -> ParquetFileWriter {
-        if let file = files[table.name] { return file }
+        // Rows mostly come in runs of one table: names of the same static string compare at once.
+        if let last, last.name == table.name { return last.file }
+        if let file = files[table.name] {
+            last = (table.name, file)
+            return file
+        }
         let path = (folder as NSString).appendingPathComponent(table.fileName)
         let file = try ParquetFileWriter(path: path, columns: table.columns, rowGroupRows: rowGroupRows)
         files[table.name] = file
         order.append(table)
+        last = (table.name, file)
         return file
     }
 
