@@ -50,6 +50,11 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
         .target(name: "CSHA1"),
         .target(name: "HealthExport", dependencies: ["CLibXML2", "CZlib"]),
         .target(name: "HealthCore", dependencies: ["HealthExport", "CSHA1"]),
@@ -67,6 +72,15 @@ let package = Package(
             ]
         ),
         .target(name: "HealthWatch", dependencies: ["HealthExport"]),
+        .target(name: "HealthParquet", dependencies: ["CZstd"]),
+        .target(name: "HealthParquetTables", dependencies: ["HealthExport", "HealthCore", "HealthParquet"]),
+        .target(
+            name: "HealthParquetStore",
+            dependencies: [
+                "HealthExport", "HealthCore", "HealthParquet", "HealthParquetTables", "HealthQuery",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .target(
             name: "HealthQuery",
             dependencies: [
@@ -122,6 +136,9 @@ let package = Package(
                 "HealthReport",
                 "HealthWatch",
                 "HealthStatistics",
+                "HealthParquet",
+                "HealthParquetTables",
+                "HealthParquetStore",
                 .target(name: "HealthPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthServer", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -148,6 +165,7 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
+        .testTarget(name: "HealthParquetTests", dependencies: ["HealthParquet", "HealthFixtures"]),
         .testTarget(
             name: "HealthSQLiteTests",
             dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]

@@ -1,0 +1,6 @@
+#ifndef HEALTHIMPORT_CZSTD_SHIM_H
+#define HEALTHIMPORT_CZSTD_SHIM_H
+
+#include <zstd.h>
+
+#endif

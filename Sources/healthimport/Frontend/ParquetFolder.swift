@@ -1,0 +1,46 @@
+import Foundation
+import HealthParquet
+import HealthParquetTables
+
+/// The folder `parquet` writes into: made ready before a run, tidied and reported after it.
+enum ParquetFolder {
+    /// Creates `path` when missing; fails when it names something that is not a folder.
+    static func prepare(_ path: String) throws -> String {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw CommandFailure("\(path) exists and is not a folder") }
+            return path
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("cannot create the folder \(path): \(error.localizedDescription)")
+        }
+        return path
+    }
+
+    /// Removes the files of tables an earlier run wrote that this run left without rows, so the
+    /// folder holds one run's data.
+    static func removeStale(in folder: String, keeping written: [String]) {
+        let all = (ParquetTable.recordTables + ParquetTable.storeTables).map(\.fileName)
+        for name in all where !written.contains(name) {
+            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
+        }
+    }
+
+    /// A writer's failure as a failure of the command.
+    static func failure(_ error: any Error) -> any Error {
+        if let error = error as? ParquetError { return CommandFailure(error.message) }
+        return error
+    }
+
+    /// The files written and their rows, on standard error.
+    static func printCounts(_ counts: [(file: String, rows: Int64)], folder: String) {
+        if counts.isEmpty { Diagnostics.print("healthimport: no rows to write; \(folder) holds no Parquet files") }
+        let width = counts.map(\.file.count).max() ?? 0
+        for (file, rows) in counts {
+            Diagnostics.print(
+                "  \(file.padding(toLength: width, withPad: " ", startingAt: 0))  \(rows) row\(rows == 1 ? "" : "s")")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import HealthCore
+import HealthExport
+import HealthParquet
+import HealthParquetStore
+import HealthParquetTables
+import HealthQuery
+
+/// `healthimport parquet PATH -o DIR` and `healthimport parquet --db DB -o DIR`: records as
+/// Parquet files, one per table.
+struct Parquet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parquet",
+        abstract: "Write the export's (or a store's) records as Parquet files, one per table.",
+        discussion: """
+            quantity_samples.parquet, category_samples.parquet, weight_samples.parquet, workouts.parquet, \
+            workout_activities.parquet, workout_events.parquet, workout_statistics.parquet, \
+            route_points.parquet, correlations.parquet, activity_summaries.parquet, \
+            electrocardiograms.parquet, heartbeats.parquet and metadata.parquet in DIR; from a store \
+            (--db) also daily_statistics.parquet and sleep_nights.parquet, the figures of `stats`, \
+            and its current rows only. A table without rows writes no file (and one left from an \
+            earlier run is removed). zstd-compressed, instants as UTC timestamps beside their written \
+            offsets. From an export, by default only the 30 days before the export's date; --all for \
+            everything. See docs/parquet.md.
+            """
+    )
+
+    @Argument(
+        help:
+            "The export: export.zip, the apple_health_export folder (or the folder above it), export.xml, or - for standard input."
+    )
+    var path: String?
+
+    @Option(help: ArgumentHelp("Read this SQLite store instead of an export.", valueName: "health.sqlite"))
+    var db: String?
+
+    @OptionGroup var selection: SelectionOptions
+
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("The folder to write the files into (created if missing).", valueName: "DIR"))
+    var output: String
+
+    @Flag(name: .shortAndLong, help: "Print no progress or tally on standard error.")
+    var quiet = false
+
+    func validate() throws {
+        switch (path, db) {
+        case (nil, nil): throw ValidationError("Give an export (PATH) or a store (--db).")
+        case (.some, .some): throw ValidationError("Give an export (PATH) or a store (--db), not both.")
+        case (nil, .some):
+            if selection.windowGiven || !selection.types.isEmpty {
+                throw ValidationError("--all, --days, --since and --type choose records of an export, not of --db.")
+            }
+        case (.some, nil): break
+        }
+    }
+
+    func run() throws {
+        try CommandRunner.run {
+            let folder = try ParquetFolder.prepare(output)
+            let tables = ParquetTableSet(folder: folder)
+            if let db {
+                try writeStore(db, into: tables)
+            } else if let path {
+                try writeExport(path, into: tables)
+            }
+            ParquetFolder.removeStale(in: folder, keeping: tables.rowCounts.map(\.file))
+            if !quiet { ParquetFolder.printCounts(tables.rowCounts, folder: folder) }
+        }
+    }
+
+    private func writeExport(_ path: String, into tables: ParquetTableSet) throws {
+        let reader = try ExportInput.open(path)
+        let stream = RecordStream(
+            reader: reader, selection: try selection.selection(), policy: WindowPolicy(window: selection.window))
+        let writer = ParquetRecordWriter(tables: tables)
+        let progress = Progress(quiet: quiet, totalBytes: reader.expectedByteCount)
+        defer { progress.finish() }
+        let report: StreamReport
+        do {
+            report = try stream.run { record in
+                try Interrupt.check()
+                try writer.write(record)
+                progress.tick(bytes: reader.bytesRead)
+            }
+            try tables.close()
+        } catch {
+            tables.discard()
+            throw ParquetFolder.failure(error)
+        }
+        progress.finish()
+        if !quiet { RunReport.print(report, window: selection.window, input: reader.displayName) }
+    }
+
+    private func writeStore(_ location: String, into tables: ParquetTableSet) throws {
+        if StoreOptions.isPostgres(location) {
+            throw CommandFailure("parquet reads an SQLite store; a PostgreSQL store is not supported yet", exitCode: 64)
+        }
+        do {
+            let reader = try StoreReader(path: location)
+            try StoreParquetExport(reader: reader).write(into: tables) { try Interrupt.check() }
+            try tables.close()
+        } catch {
+            tables.discard()
+            throw ParquetFolder.failure(error)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import HealthFixtures
+import Testing
+
+@Suite struct ParquetCommandTests {
+    /// A fresh folder under the temporary directory.
+    func temporaryFolder() -> String {
+        NSTemporaryDirectory() + "healthimport-parquet-" + UUID().uuidString
+    }
+
+    /// Runs `parquet` and `records` on `export` with `arguments`, then the checks, and returns their lines.
+    func checks(_ export: String, _ arguments: [String]) throws -> [(name: String, expected: String, found: String)] {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let parquet = try CLI.run(["parquet", export, "-o", folder] + arguments)
+        #expect(parquet.status == 0, "\(parquet.stderr)")
+        #expect(parquet.stdout.isEmpty)
+        let records = try CLI.run(["records", export] + arguments)
+        let linesPath = folder + "/records.jsonl"
+        try Data(records.stdout.utf8).write(to: URL(fileURLWithPath: linesPath))
+        let output = try TestPython.run(
+            ParquetChecks.script, [linesPath, folder, CLI.repositoryRoot + "/docs/parquet.md"])
+        return output.split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return (fields[0], fields.count > 1 ? fields[1] : "", fields.count > 2 ? fields[2] : "")
+        }
+    }
+
+    @Test(
+        "parquet --all on the sample zip: every file has its documented columns and the rows, sums and daily steps of records",
+        .enabled(if: TestPython.enabled, Comment(rawValue: TestPython.skipReason)))
+    func sampleZip() throws {
+        let results = try checks(CLI.sample("zip/export.zip"), ["--all"])
+        #expect(results.count > 30)
+        for result in results {
+            #expect(result.expected == result.found, "\(result.name)")
+            #expect(result.expected != "None", "\(result.name): not in docs/parquet.md")
+        }
+        #expect(results.contains { $0.name == "schema quantity_samples" })
+        #expect(results.contains { $0.name == "schema route_points" })
+    }
+
+    @Test(
+        "parquet on the newest sample export with --type keeps only that type, like records",
+        .enabled(if: TestPython.enabled, Comment(rawValue: TestPython.skipReason)))
+    func typeSelection() throws {
+        let results = try checks(CLI.sample("v14-2025/export.xml"), ["--all", "--type", "steps"])
+        for result in results { #expect(result.expected == result.found, "\(result.name)") }
+        #expect(results.contains { $0.name == "schema quantity_samples" })
+        #expect(!results.contains { $0.name == "schema workouts" })
+    }
+
+    @Test("a table without rows writes no file, and one left by an earlier run is removed")
+    func emptyTablesWriteNoFile() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let all = try CLI.run(["parquet", CLI.sample("v14-2025/export.xml"), "--all", "-o", folder])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/workouts.parquet"))
+        let weights = try CLI.run([
+            "parquet", CLI.sample("v14-2025/export.xml"), "--all", "--type", "weight", "-o", folder,
+        ])
+        #expect(weights.status == 0, "\(weights.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(files == ["metadata.parquet", "weight_samples.parquet"] || files == ["weight_samples.parquet"])
+        #expect(weights.stderr.contains("weight_samples.parquet"))
+    }
+
+    @Test("an output path that is a file is one clear error")
+    func outputIsAFile() throws {
+        let file = temporaryFolder()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try CLI.run(["parquet", CLI.sample("v14-2025/export.xml"), "-o", file])
+        #expect(result.status == 1)
+        #expect(result.stderr == "healthimport: error: \(file) exists and is not a folder\n")
+    }
+}
