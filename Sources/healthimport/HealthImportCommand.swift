@@ -20,8 +20,8 @@ struct HealthImportCommand: ParsableCommand {
         // Every command names itself: a name derived from the type's name costs a search of all
         // the program's protocol conformances at each start (about a million instructions each).
         subcommands: [
-            Import.self, Status.self, Anchors.self, Records.self, FHIR.self, Summary.self, Stats.self, Sources.self, Watch.self,
-            MCPServe.self, Report.self, People.self, Serve.self,
+            Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self, Watch.self,
+            MCPServe.self, Report.self, People.self, Serve.self, FHIR.self,
         ]
     )
 
