@@ -23,8 +23,17 @@ public struct ObservationContent: Sendable, Equatable {
     public var value: ObservationValue
 
     /// The content of a quantity sample.
+    ///
+    /// iOS 8 exports wrote aggregated samples without a value, with `min`, `max` and `average`
+    /// attributes (kept as metadata): the average is the value then.
     public init(_ sample: QuantitySample) {
-        self.init(type: sample.header.type, value: sample.value, unit: sample.unit, valueText: sample.valueText)
+        var value = sample.value
+        if value == nil, sample.valueText == nil,
+            let average = sample.metadata.first(where: { $0.key == "average" }).flatMap({ Double($0.value) })
+        {
+            value = average
+        }
+        self.init(type: sample.header.type, value: value, unit: sample.unit, valueText: sample.valueText)
     }
 
     /// The content of a category sample: its value's name as a HealthKit code.

@@ -45,6 +45,7 @@ public struct UCUMUnit: Sendable, Equatable {
         "degC": "Cel", "degF": "[degF]", "K": "K",
         "mg/dL": "mg/dL", "mmol/L": "mmol/L",
         "mL/(kg*min)": "mL/(kg.min)", "mL/(kg·min)": "mL/(kg.min)", "mL/min·kg": "mL/(kg.min)",
+        "mL/kg·min": "mL/(kg.min)",
         "m/s": "m/s", "km/hr": "km/h", "mi/hr": "[mi_i]/h", "W": "W", "dBASPL": "dB[SPL]", "dBHL": "dB[HL]",
         "kcal/hr·kg": "kcal/(h.kg)", "IU": "[IU]", "S": "S", "V": "V", "Hz": "Hz", "lx": "lx",
     ]
