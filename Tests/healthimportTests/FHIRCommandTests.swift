@@ -26,7 +26,8 @@ import Testing
         let output = folder + "/out.ndjson"
         let fhir = try CLI.run(["fhir", path, "-o", output, "-q"] + extra)
         #expect(fhir.status == 0, "\(fhir.stderr)")
-        let records = try CLI.run(["records", path, "--all", "-q"] + extra)
+        let window = extra.contains("--days") || extra.contains("--since") ? [] : ["--all"]
+        let records = try CLI.run(["records", path, "-q"] + window + extra)
         #expect(records.status == 0, "\(records.stderr)")
         let recordsPath = folder + "/records.jsonl"
         try Data(records.stdout.utf8).write(to: URL(fileURLWithPath: recordsPath))

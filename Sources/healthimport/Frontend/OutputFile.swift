@@ -11,6 +11,7 @@ final class OutputFile {
     let output: StandardOutput
     private let path: String?
     private var partialPath: String? { path.map { $0 + ".partial" } }
+    private var isOpen = true
 
     /// Opens `path` for writing (`-`: standard output); a file that cannot be created fails with its reason.
     init(path: String) throws {
@@ -32,6 +33,7 @@ final class OutputFile {
     func commit() throws {
         try output.flush()
         guard let path, let partialPath else { return }
+        isOpen = false
         guard close(output.fileDescriptor) == 0 else {
             throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))")
         }
@@ -43,7 +45,8 @@ final class OutputFile {
     /// Closes and removes the unfinished file after a failure.
     func discard() {
         guard let partialPath else { return }
-        _ = close(output.fileDescriptor)
+        if isOpen { _ = close(output.fileDescriptor) }
+        isOpen = false
         _ = unlink(partialPath)
     }
 }

@@ -36,7 +36,7 @@ struct FHIR: ParsableCommand {
             let stream = RecordStream(reader: reader, selection: try selection.selection(), policy: policy)
             let file = try OutputFile(path: output)
             let out = file.output
-            let progress = Progress(quiet: input.quiet || output == "-", totalBytes: reader.expectedByteCount)
+            let progress = Progress(quiet: input.quiet, totalBytes: reader.expectedByteCount)
             var writer = FHIRWriter()
             var patientWritten = false
             var clinical = ClinicalCounts()
