@@ -33,14 +33,16 @@ extension FHIRWriter {
         if !correlation.members.isEmpty {
             out.key("component")
             out.beginArray()
-            for member in correlation.members {
-                let content =
-                    switch member {
-                    case .quantity(let sample): ObservationContent(sample)
-                    case .weight(let sample):
-                        ObservationContent(type: sample.header.type, value: sample.kilograms, unit: "kg")
-                    case .category(let sample): ObservationContent(sample)
-                    }
+            // By type: a store keeps no member order, and the same correlation reads the same from either.
+            let contents = correlation.members.map { member in
+                switch member {
+                case .quantity(let sample): ObservationContent(sample)
+                case .weight(let sample):
+                    ObservationContent(type: sample.header.type, value: sample.kilograms, unit: "kg")
+                case .category(let sample): ObservationContent(sample)
+                }
+            }
+            for content in contents.sorted(by: { $0.type < $1.type }) {
                 out.beginObject()
                 self.code(content.code, type: content.type, to: &out)
                 value(content.value, to: &out)

@@ -180,4 +180,26 @@ import Testing
         let noOutput = try CLI.run(["fhir", CLI.sample("v12-2022/export.xml")])
         #expect(noOutput.status == 64)
     }
+
+    @Test(
+        "--db writes the same resources as the export the store was imported from",
+        arguments: ["zip/export.zip", "ios8-2015/export.xml", "v3-2016/export.xml", "v11-2020/export.xml"])
+    func store(_ sample: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = folder + "/health.sqlite"
+        let imported = try CLI.run(["import", CLI.sample(sample), "--all", "--db", store, "-q"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        for cut in [[], ["--type", "heart-rate"]] {
+            let fromStore = try CLI.run(["fhir", "--db", store, "-o", "-", "-q"] + cut)
+            let fromExport = try CLI.run(["fhir", CLI.sample(sample), "-o", "-", "-q"] + cut)
+            #expect(fromStore.status == 0, "\(fromStore.stderr)")
+            #expect(fromStore.lines.count > 1)
+            #expect(fromStore.lines.first == fromExport.lines.first)
+            #expect(fromStore.lines.sorted() == fromExport.lines.sorted())
+        }
+        let both = try CLI.run(["fhir", CLI.sample(sample), "--db", store, "-o", "-"])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("Give either PATH (an export) or --db (a store)."))
+    }
 }
