@@ -177,6 +177,11 @@ import Testing
             unwritable.stderr
                 == "healthimport: error: cannot create /nonexistent/out.ndjson.partial: No such file or directory\n")
         #expect(unwritable.stdout.isEmpty)
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let intoFolder = try CLI.run(["fhir", CLI.sample("v12-2022/export.xml"), "-o", folder])
+        #expect(intoFolder.status == 1)
+        #expect(intoFolder.stderr == "healthimport: error: \(folder) is a folder: give -o a file name\n")
         let noOutput = try CLI.run(["fhir", CLI.sample("v12-2022/export.xml")])
         #expect(noOutput.status == 64)
     }

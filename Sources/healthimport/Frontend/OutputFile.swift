@@ -21,6 +21,10 @@ final class OutputFile {
             return
         }
         self.path = path
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw CommandFailure("\(path) is a folder: give -o a file name")
+        }
         let partial = path + ".partial"
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
