@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "HealthCore", targets: ["HealthCore"]),
         .library(name: "HealthJSON", targets: ["HealthJSON"]),
+        .library(name: "HealthFHIR", targets: ["HealthFHIR"]),
         .library(name: "HealthStatistics", targets: ["HealthStatistics"]),
         .library(name: "HealthSQLite", targets: ["HealthSQLite"]),
         .library(name: "HealthPostgres", targets: ["HealthPostgres"]),
@@ -59,6 +60,7 @@ let package = Package(
         .target(name: "HealthExport", dependencies: ["CLibXML2", "CZlib"]),
         .target(name: "HealthCore", dependencies: ["HealthExport", "CSHA1"]),
         .target(name: "HealthJSON", dependencies: ["HealthExport", "HealthCore"]),
+        .target(name: "HealthFHIR", dependencies: ["HealthExport", "HealthCore", "HealthJSON"]),
         .target(name: "HealthStatistics"),
         .target(
             name: "HealthSQLite",
@@ -131,6 +133,7 @@ let package = Package(
                 "HealthExport",
                 "HealthCore",
                 "HealthJSON",
+                "HealthFHIR",
                 "HealthSQLite",
                 "HealthQuery",
                 "HealthReport",
@@ -149,6 +152,7 @@ let package = Package(
         .testTarget(name: "HealthExportTests", dependencies: ["HealthExport", "HealthFixtures"]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "HealthFixtures"]),
         .testTarget(name: "HealthJSONTests", dependencies: ["HealthJSON", "HealthFixtures"]),
+        .testTarget(name: "HealthFHIRTests", dependencies: ["HealthFHIR", "HealthFixtures"]),
         .testTarget(
             name: "HealthQueryTests",
             dependencies: [

@@ -19,6 +19,8 @@ struct HealthImportCommand: ParsableCommand {
         subcommands: [
             Import.self, Status.self, Anchors.self, Records.self, Parquet.self, Summary.self, Stats.self, Sources.self, Watch.self,
             MCPServe.self, Report.self, People.self, Serve.self,
+            Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self, Watch.self,
+            MCPServe.self, Report.self, People.self, Serve.self, FHIR.self,
         ]
     )
 

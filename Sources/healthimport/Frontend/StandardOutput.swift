@@ -19,6 +19,16 @@ final class StandardOutput {
     /// `/dev/null`, and the buffer is part of a read's peak memory.
     static let flushThreshold = 1 << 16
     var buffer = JSONBuffer(capacity: 1 << 17)
+    /// Where the lines go: standard output, or a file a command opened.
+    let fileDescriptor: Int32
+    /// The destination's name in messages.
+    let name: String
+
+    /// Output to `fileDescriptor` (standard output unless given), called `name` in messages.
+    init(fileDescriptor: Int32 = 1, name: String = "standard output") {
+        self.fileDescriptor = fileDescriptor
+        self.name = name
+    }
 
     /// Writes the buffer out when it has grown past the threshold.
     func flushIfFull() throws {
@@ -30,11 +40,11 @@ final class StandardOutput {
         let bytes = buffer.bytes
         var offset = 0
         while offset < bytes.count {
-            let written = write(1, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE { throw Closed() }
-                throw CommandFailure("cannot write to standard output: \(String(cString: strerror(errno)))")
+                throw CommandFailure("cannot write to \(name): \(String(cString: strerror(errno)))")
             }
             offset += written
         }

@@ -1,0 +1,210 @@
+import Foundation
+import HealthFixtures
+import Testing
+
+@Suite struct FHIRCommandTests {
+    /// The sample exports, the zip with its ECG, and two corpus exports when the corpus is there.
+    static let exports: [String] = {
+        var paths = ["ios8-2015", "v3-2016", "v8-2019", "v11-2020", "v12-2022", "v14-2025"].map {
+            CLI.sample($0 + "/export.xml")
+        }
+        paths.append(CLI.sample("zip/export.zip"))
+        return paths
+    }()
+
+    static let corpusExports = [
+        "comocomo-hkimporter-v3-2017-head300k.xml", "ericwolter-ios8-2015-en_DE-export.xml",
+        "ahcd-v11-2020-export.xml", "grll-apple-health-mcp-v14.xml",
+    ]
+
+    static let corpus = CLI.repositoryRoot + "/../shared/corpus"
+
+    /// Runs `fhir` and `records --all` on `path` and checks one against the other with ``FHIRCheck``.
+    func check(_ path: String, _ extra: [String] = []) throws -> [String: Int] {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = folder + "/out.ndjson"
+        let fhir = try CLI.run(["fhir", path, "-o", output, "-q"] + extra)
+        #expect(fhir.status == 0, "\(fhir.stderr)")
+        let window = extra.contains("--days") || extra.contains("--since") ? [] : ["--all"]
+        let records = try CLI.run(["records", path, "-q"] + window + extra)
+        #expect(records.status == 0, "\(records.stderr)")
+        let recordsPath = folder + "/records.jsonl"
+        try Data(records.stdout.utf8).write(to: URL(fileURLWithPath: recordsPath))
+        let printed = try TestPython.run(FHIRCheck.script, [output, recordsPath])
+        let counts = try #require(
+            try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Int], "\(printed)")
+        return counts
+    }
+
+    @Test(
+        "Every line of a sample export's FHIR is valid R4 and its Observations match the records per code",
+        .enabled(if: TestPython.enabled, Comment(rawValue: TestPython.skipReason)), arguments: exports)
+    func sampleExport(_ path: String) throws {
+        let counts = try check(path)
+        #expect(counts["8867-4", default: 0] > 0)
+        #expect(counts["55423-8", default: 0] + counts["29463-7", default: 0] > 0)
+    }
+
+    @Test(
+        "The sample zip's ECG and the blood-pressure panels are there",
+        .enabled(if: TestPython.enabled, Comment(rawValue: TestPython.skipReason)))
+    func ecgAndBloodPressure() throws {
+        #expect(try check(CLI.sample("zip/export.zip"))["11524-6"] == 1)
+        let bloodPressure = try check(CLI.sample("v11-2020/export.xml"))
+        #expect(bloodPressure["85354-9"] == 5)
+    }
+
+    @Test(
+        "Corpus exports' FHIR is valid R4 and matches their records per code",
+        .enabled(if: TestPython.enabled, Comment(rawValue: TestPython.skipReason)), arguments: corpusExports)
+    func corpusExport(_ name: String) throws {
+        let path = Self.corpus + "/" + name
+        guard FileManager.default.fileExists(atPath: path) else {
+            print("skipped: \(path) is absent (the corpus is not checked out beside the package)")
+            return
+        }
+        let counts = try check(path)
+        #expect(!counts.isEmpty)
+    }
+
+    @Test(
+        "--type and --days cut the output as they cut records",
+        .enabled(if: TestPython.enabled, Comment(rawValue: TestPython.skipReason)))
+    func cut() throws {
+        let counts = try check(CLI.sample("v14-2025/export.xml"), ["--type", "heart-rate", "--days", "20"])
+        #expect(Array(counts.keys) == ["8867-4"])
+        let all = try check(CLI.sample("v14-2025/export.xml"), ["--type", "heart-rate"])
+        #expect(counts["8867-4", default: 0] < all["8867-4", default: 0])
+    }
+
+    @Test("The whole export by default, not the 30 days records takes")
+    func wholeByDefault() throws {
+        let path = CLI.sample("v14-2025/export.xml")
+        let fhir = try CLI.run(["fhir", path, "-o", "-", "-q"])
+        let recent = try CLI.run(["records", path, "-q"])
+        let all = try CLI.run(["records", path, "--all", "-q"])
+        #expect(fhir.status == 0)
+        let observations = fhir.lines.filter { $0.contains(#""resourceType":"Observation""#) }.count
+        let sampleKinds = all.lines.filter { line in
+            ["quantity", "weight", "category", "correlation", "ecg"].contains { line.contains(#""kind":"\#($0)""#) }
+        }
+        #expect(observations == sampleKinds.count)
+        #expect(recent.lines.count < all.lines.count)
+    }
+
+    @Test("The first line is the Patient with the profile's gender and birth date")
+    func patient() throws {
+        let result = try CLI.run(["fhir", CLI.sample("v11-2020/export.xml"), "-o", "-", "-q"])
+        let first = try #require(result.lines.first)
+        let patient = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        #expect(patient["resourceType"] as? String == "Patient")
+        let xml = try String(contentsOfFile: CLI.sample("v11-2020/export.xml"), encoding: .utf8)
+        let birth = try #require(xml.firstMatch(of: /DateOfBirth="([0-9-]+)"/)?.1)
+        #expect(patient["birthDate"] as? String == String(birth))
+        #expect(["female", "male", "other", "unknown"].contains(patient["gender"] as? String ?? ""))
+    }
+
+    @Test("The same export gives the same bytes on every run, and -o writes what - prints")
+    func deterministic() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = CLI.sample("zip/export.zip")
+        let printed = try CLI.run(["fhir", path, "-o", "-", "-q"])
+        let again = try CLI.run(["fhir", path, "-o", "-", "-q"])
+        let written = try CLI.run(["fhir", path, "-o", folder + "/out.ndjson"])
+        #expect(printed.stdout == again.stdout)
+        #expect(!printed.stdout.isEmpty)
+        #expect(written.status == 0)
+        #expect(try String(contentsOfFile: folder + "/out.ndjson", encoding: .utf8) == printed.stdout)
+        #expect(written.stderr.contains("FHIR resources"))
+        #expect(written.stderr.contains("not written, FHIR output has no mapping for them yet: 10 activitySummary"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.ndjson.partial"))
+    }
+
+    @Test(
+        "Clinical records go out as the export's own FHIR files, unchanged but for the line breaks",
+        .enabled(if: TestPython.enabled, Comment(rawValue: TestPython.skipReason)))
+    func clinicalRecords() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let export = folder + "/apple_health_export"
+        try FileManager.default.createDirectory(atPath: export + "/clinical-records", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLI.sample("v12-2022/export.xml"), toPath: export + "/export.xml")
+        let observation = """
+            {
+              "resourceType" : "Observation",
+              "id" : "eRh7Qm2",
+              "status" : "final",
+              "code" : { "coding" : [ { "system" : "http://loinc.org", "code" : "2093-3",
+                "display" : "Cholesterol [Mass/volume] in Serum or Plasma" } ], "text" : "Cholesterol,  total" },
+              "effectiveDateTime" : "2022-09-20T08:15:00-04:00",
+              "valueQuantity" : { "value" : 182.0, "unit" : "mg/dL", "system" : "http://unitsofmeasure.org", "code" : "mg/dL" }
+            }
+            """
+        let immunization = """
+            {"resourceType": "Immunization", "id": "kP20xZa", "status": "completed",
+             "vaccineCode": {"text": "Influenza, seasonal"}, "patient": {"display": "Jordan"},
+             "occurrenceDateTime": "2021-10-02"}
+            """
+        try Data(observation.utf8).write(
+            to: URL(fileURLWithPath: export + "/clinical-records/Observation-eRh7Qm2.json"))
+        try Data(immunization.utf8).write(
+            to: URL(fileURLWithPath: export + "/clinical-records/Immunization-kP20xZa.json"))
+        let counts = try check(export)
+        #expect(counts["clinical:Observation"] == 1)
+        #expect(counts["clinical:Immunization"] == 1)
+        let result = try CLI.run(["fhir", export, "-o", "-", "-q", "--type", "clinical"])
+        #expect(result.lines.count == 3)
+        #expect(
+            result.lines.contains(
+                #"{"resourceType":"Immunization","id":"kP20xZa","status":"completed","vaccineCode":{"text":"Influenza, seasonal"},"patient":{"display":"Jordan"},"occurrenceDateTime":"2021-10-02"}"#
+            ))
+        #expect(
+            result.lines.contains { $0.contains(#""text":"Cholesterol,  total"}"#) && $0.contains(#""value":182.0"#) })
+    }
+
+    @Test("A missing clinical file is a warning; an output that cannot be written is one error line")
+    func failures() throws {
+        let missing = try CLI.run(["fhir", CLI.sample("v12-2022/export.xml"), "-o", "-"])
+        #expect(missing.status == 0)
+        #expect(
+            missing.stderr.contains(
+                "warning: clinical record left out: /clinical-records/Observation-eRh7Qm2.json is not in the export"))
+        let unwritable = try CLI.run(["fhir", CLI.sample("v12-2022/export.xml"), "-o", "/nonexistent/out.ndjson"])
+        #expect(unwritable.status != 0)
+        #expect(
+            unwritable.stderr
+                == "healthimport: error: cannot create /nonexistent/out.ndjson.partial: No such file or directory\n")
+        #expect(unwritable.stdout.isEmpty)
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let intoFolder = try CLI.run(["fhir", CLI.sample("v12-2022/export.xml"), "-o", folder])
+        #expect(intoFolder.status == 1)
+        #expect(intoFolder.stderr == "healthimport: error: \(folder) is a folder: give -o a file name\n")
+        let noOutput = try CLI.run(["fhir", CLI.sample("v12-2022/export.xml")])
+        #expect(noOutput.status == 64)
+    }
+
+    @Test(
+        "--db writes the same resources as the export the store was imported from",
+        arguments: ["zip/export.zip", "ios8-2015/export.xml", "v3-2016/export.xml", "v11-2020/export.xml"])
+    func store(_ sample: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = folder + "/health.sqlite"
+        let imported = try CLI.run(["import", CLI.sample(sample), "--all", "--db", store, "-q"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        for cut in [[], ["--type", "heart-rate"]] {
+            let fromStore = try CLI.run(["fhir", "--db", store, "-o", "-", "-q"] + cut)
+            let fromExport = try CLI.run(["fhir", CLI.sample(sample), "-o", "-", "-q"] + cut)
+            #expect(fromStore.status == 0, "\(fromStore.stderr)")
+            #expect(fromStore.lines.count > 1)
+            #expect(fromStore.lines.first == fromExport.lines.first)
+            #expect(fromStore.lines.sorted() == fromExport.lines.sorted())
+        }
+        let both = try CLI.run(["fhir", CLI.sample(sample), "--db", store, "-o", "-"])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("Give either PATH (an export) or --db (a store)."))
+    }
+}
