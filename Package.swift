@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HealthCore", targets: ["HealthCore"]),
         .library(name: "HealthJSON", targets: ["HealthJSON"]),
         .library(name: "HealthStatistics", targets: ["HealthStatistics"]),
+        .library(name: "HealthWorkouts", targets: ["HealthWorkouts"]),
         .library(name: "HealthSQLite", targets: ["HealthSQLite"]),
         .library(name: "HealthPostgres", targets: ["HealthPostgres"]),
         .library(name: "HealthServer", targets: ["HealthServer"]),
@@ -68,6 +69,7 @@ let package = Package(
             ]
         ),
         .target(name: "HealthWatch", dependencies: ["HealthExport"]),
+        .target(name: "HealthWorkouts", dependencies: ["HealthExport", "HealthCore"]),
         .target(
             name: "HealthQuery",
             dependencies: [
@@ -122,6 +124,7 @@ let package = Package(
                 "HealthQuery",
                 "HealthReport",
                 "HealthWatch",
+                "HealthWorkouts",
                 "HealthStatistics",
                 .target(name: "HealthPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthServer", condition: .when(traits: ["PostgreSQL"])),
@@ -141,6 +144,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HealthWatchTests", dependencies: ["HealthWatch"]),
+        .testTarget(name: "HealthWorkoutsTests", dependencies: ["HealthWorkouts", "HealthExport", "HealthFixtures"]),
         .testTarget(
             name: "HealthSQLiteTests",
             dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]
