@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HealthJSON", targets: ["HealthJSON"]),
         .library(name: "HealthFHIR", targets: ["HealthFHIR"]),
         .library(name: "HealthStatistics", targets: ["HealthStatistics"]),
+        .library(name: "HealthWorkouts", targets: ["HealthWorkouts"]),
         .library(name: "HealthSQLite", targets: ["HealthSQLite"]),
         .library(name: "HealthPostgres", targets: ["HealthPostgres"]),
         .library(name: "HealthServer", targets: ["HealthServer"]),
@@ -83,6 +84,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .target(name: "HealthWorkouts", dependencies: ["HealthExport", "HealthCore"]),
         .target(
             name: "HealthQuery",
             dependencies: [
@@ -138,6 +140,7 @@ let package = Package(
                 "HealthQuery",
                 "HealthReport",
                 "HealthWatch",
+                "HealthWorkouts",
                 "HealthStatistics",
                 "HealthParquet",
                 "HealthParquetTables",
@@ -170,6 +173,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HealthParquetTests", dependencies: ["HealthParquet", "HealthFixtures"]),
+        .testTarget(name: "HealthWorkoutsTests", dependencies: ["HealthWorkouts", "HealthExport", "HealthFixtures"]),
         .testTarget(
             name: "HealthSQLiteTests",
             dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]

@@ -1,0 +1,152 @@
+import ArgumentParser
+import Foundation
+import HealthCore
+import HealthExport
+import HealthJSON
+import HealthWorkouts
+
+/// `healthimport workouts PATH -o DIR --format gpx|tcx|json`: workouts as files training platforms take.
+struct Workouts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workouts",
+        abstract: "Write the export's workouts as GPX or TCX files, or as JSON lines with heart-rate zones.",
+        discussion: """
+            gpx: one GPX 1.1 file per workout with a route, with heart rate and cadence in Garmin's \
+            TrackPointExtension. tcx: one TCX file per workout, with laps. json: DIR/workouts.jsonl \
+            (or standard output with -o -), one line per workout with seconds in heart-rate zones. \
+            Files are named by the local start time and activity (2024-05-07_1318_running.gpx). \
+            By default only the 30 days before the export's date; --all for everything. \
+            See docs/workouts.md.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case gpx
+        case tcx
+        case json
+    }
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var window: WindowOptions
+
+    @Option(
+        name: .customLong("activity"),
+        help: ArgumentHelp(
+            "Only these activities, comma-separated or repeated (running,cycling,hiking; any HKWorkoutActivityType name).",
+            valueName: "activity"))
+    var activities: [String] = []
+
+    @Option(help: ArgumentHelp("What to write: gpx, tcx or json.", valueName: "format"))
+    var format: Format
+
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp(
+            "The folder to write to (created when missing); - for JSON lines on standard output.", valueName: "dir"))
+    var output: String
+
+    @Option(
+        help: ArgumentHelp(
+            "The maximum heart rate for the zones of --format json (default: 220 minus the age from the export's date of birth, else the highest heart rate of the year before the export's date).",
+            valueName: "bpm"))
+    var maxHeartRate: Double?
+
+    func validate() throws {
+        if output == "-", format != .json {
+            throw ValidationError("-o - writes JSON lines only: give a folder for --format \(format.rawValue).")
+        }
+        if let maxHeartRate, !(maxHeartRate >= 60 && maxHeartRate <= 250) {
+            throw ValidationError("--max-heart-rate must be between 60 and 250.")
+        }
+        if input.path == "-" {
+            throw ValidationError(
+                "workouts reads the export twice: give the export's file or folder, not standard input.")
+        }
+    }
+
+    private var activitySelection: ActivitySelection {
+        ActivitySelection(names: activities.flatMap { $0.split(separator: ",").map(String.init) })
+    }
+
+    func run() throws {
+        try CommandRunner.run {
+            let package = try ExportPackage.open(input.path)
+            let folder = output == "-" ? nil : try OutputFolder(output)
+            let options = WorkoutReader.Options(
+                window: window.window, activities: activitySelection, routes: format != .json,
+                highestInYear: format == .json && maxHeartRate == nil)
+            let reader = WorkoutReader(package: package, options: options)
+            var progress: Progress?
+            reader.willRead = { _, source in
+                progress?.finish()
+                progress = Progress(quiet: input.quiet, totalBytes: source.expectedByteCount)
+            }
+            let standardOutput = StandardOutput()
+            var lines = JSONBuffer(capacity: 1 << 16)
+            var written = 0
+            var jsonl: FileHandle?
+            if format == .json, let folder {
+                let path = folder.path + "/workouts.jsonl"
+                guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                    throw CommandFailure("cannot write \(path)")
+                }
+                jsonl = FileHandle(forWritingAtPath: path)
+            }
+            func flushLines() throws {
+                if let jsonl {
+                    try jsonl.write(contentsOf: Data(lines.bytes))
+                    lines.removeAll()
+                } else {
+                    standardOutput.buffer.raw(lines.text)
+                    lines.removeAll()
+                    try standardOutput.flush()
+                }
+            }
+            let summary = try reader.read { track, context in
+                try Interrupt.check()
+                switch format {
+                case .gpx:
+                    if let document = GPXWriter.document(track) {
+                        try folder!.write(document, stem: WorkoutFileName.stem(track.workout), extension: "gpx")
+                        written += 1
+                    }
+                case .tcx:
+                    try folder!.write(
+                        TCXWriter.document(track), stem: WorkoutFileName.stem(track.workout), extension: "tcx")
+                    written += 1
+                case .json:
+                    WorkoutJSON.write(track, maximum: maximum(for: track, context), files: [], to: &lines)
+                    written += 1
+                    if lines.count >= 1 << 15 { try flushLines() }
+                }
+            }
+            if format == .json { try flushLines() }
+            try jsonl?.close()
+            progress?.finish()
+            guard !input.quiet else { return }
+            for warning in summary.warnings { Diagnostics.print(warning) }
+            let what =
+                switch format {
+                case .gpx: "\(written) GPX file\(written == 1 ? "" : "s") (workouts with a route)"
+                case .tcx: "\(written) TCX file\(written == 1 ? "" : "s")"
+                case .json: "\(written) JSON line\(written == 1 ? "" : "s")"
+                }
+            let destination = output == "-" ? "standard output" : output
+            Diagnostics.print(
+                "healthimport: \(summary.workouts) workout\(summary.workouts == 1 ? "" : "s") (\(window.window)): "
+                    + "\(what) to \(destination), \(summary.passes) passes over \(package.displayName)")
+        }
+    }
+
+    /// The maximum heart rate for `track`'s computed zones: the option, else from the date of
+    /// birth, else the year's highest sample.
+    private func maximum(for track: WorkoutTrack, _ context: WorkoutReader.Context) -> MaximumHeartRate? {
+        if let maxHeartRate { return MaximumHeartRate(beatsPerMinute: maxHeartRate, basis: .given) }
+        if let birth = MaximumHeartRate.dateOfBirth(context.facts),
+            let fromAge = MaximumHeartRate.fromAge(birth: birth, on: track.workout.header.startDate.localDay)
+        {
+            return fromAge
+        }
+        return context.highestHeartRateInYear.map { MaximumHeartRate(beatsPerMinute: $0, basis: .highestInYear) }
+    }
+}
