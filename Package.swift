@@ -51,11 +51,17 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
         .target(name: "CSHA1"),
         .target(name: "HealthExport", dependencies: ["CLibXML2", "CZlib"]),
         .target(name: "HealthCore", dependencies: ["HealthExport", "CSHA1"]),
         .target(name: "HealthJSON", dependencies: ["HealthExport", "HealthCore"]),
         .target(name: "HealthStatistics"),
+        .target(name: "HealthRedact", dependencies: ["HealthExport", "HealthCore", "CZlib", "CLibCrypto"]),
         .target(
             name: "HealthSQLite",
             dependencies: [
@@ -123,6 +129,7 @@ let package = Package(
                 "HealthReport",
                 "HealthWatch",
                 "HealthStatistics",
+                "HealthRedact",
                 .target(name: "HealthPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthServer", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -146,6 +153,7 @@ let package = Package(
             dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "HealthStatisticsTests", dependencies: ["HealthStatistics"]),
+        .testTarget(name: "HealthRedactTests", dependencies: ["HealthRedact", "HealthExport", "HealthFixtures"]),
         .testTarget(
             name: "HealthStoreTests",
             dependencies: [

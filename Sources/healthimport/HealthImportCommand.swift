@@ -21,7 +21,7 @@ struct HealthImportCommand: ParsableCommand {
         // the program's protocol conformances at each start (about a million instructions each).
         subcommands: [
             Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self, Watch.self,
-            MCPServe.self, Report.self, People.self, Serve.self,
+            MCPServe.self, Report.self, Redact.self, People.self, Serve.self,
         ]
     )
 
