@@ -56,6 +56,9 @@ let package = Package(
             name: "CZstd",
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
         ),
         .target(name: "CSHA1"),
         .target(name: "HealthExport", dependencies: ["CLibXML2", "CZlib"]),
@@ -63,6 +66,7 @@ let package = Package(
         .target(name: "HealthJSON", dependencies: ["HealthExport", "HealthCore"]),
         .target(name: "HealthFHIR", dependencies: ["HealthExport", "HealthCore", "HealthJSON"]),
         .target(name: "HealthStatistics"),
+        .target(name: "HealthRedact", dependencies: ["HealthExport", "HealthCore", "CZlib", "CLibCrypto"]),
         .target(
             name: "HealthSQLite",
             dependencies: [
@@ -145,6 +149,7 @@ let package = Package(
                 "HealthParquet",
                 "HealthParquetTables",
                 "HealthParquetStore",
+                "HealthRedact",
                 .target(name: "HealthPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthServer", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -179,6 +184,7 @@ let package = Package(
             dependencies: ["HealthSQLite", "HealthFixtures", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "HealthStatisticsTests", dependencies: ["HealthStatistics"]),
+        .testTarget(name: "HealthRedactTests", dependencies: ["HealthRedact", "HealthExport", "HealthFixtures"]),
         .testTarget(
             name: "HealthStoreTests",
             dependencies: [

@@ -23,6 +23,8 @@ struct HealthImportCommand: ParsableCommand {
             MCPServe.self, Report.self, People.self, Serve.self, FHIR.self,
             Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self, Watch.self,
             MCPServe.self, Report.self, People.self, Serve.self, Workouts.self,
+            Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self, Watch.self,
+            MCPServe.self, Report.self, Redact.self, People.self, Serve.self,
         ]
     )
 

@@ -215,14 +215,18 @@ public final class ExportPackage {
     ///
     /// Each call starts a fresh read, except for standard input, which can be read once.
     public func makeReader() throws(ExportError) -> PackageReader {
-        let source: ByteSource
+        PackageReader(xml: ExportReader(source: try openXML()), package: self)
+    }
+
+    /// The export's XML as its bytes, unparsed (for tools that rewrite it).
+    ///
+    /// Each call starts from the first byte, except for standard input, which can be read once.
+    public func openXML() throws(ExportError) -> ByteSource {
         if let pendingSource {
-            source = pendingSource
             self.pendingSource = nil
-        } else {
-            source = try sourceFactory()
+            return pendingSource
         }
-        return PackageReader(xml: ExportReader(source: source), package: self)
+        return try sourceFactory()
     }
 
     /// Reads the whole export: the XML's records, each workout's routes right after it, then the ECGs.

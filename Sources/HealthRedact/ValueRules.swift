@@ -1,0 +1,122 @@
+/// What a value becomes when nothing more specific is known of it: the rule for metadata values
+/// (`MetadataEntry@value`) and for attributes no element declares (iOS 8 metadata attributes,
+/// attributes added by later iOS versions).
+///
+/// A value is kept only when its shape shows it holds nothing personal: a number, with or
+/// without a unit (`418 cm`, `9.66668 kcal/hr·kg`); a HealthKit constant (`HKWeatherConditionClear`);
+/// a yes/no; a time-zone name (`Europe/Paris`). A date is shifted. Anything else, and any value
+/// whose key names an identifier (`HKExternalUUID`, `HKMetadataKeySyncIdentifier`, a vendor's
+/// user id, a link), is replaced by its keyed hash.
+enum ValueRules {
+    enum Verdict: Equatable {
+        case keep
+        case shiftDates
+        case hash
+    }
+
+    /// The verdict for `value` under `key` (both as the XML holds them, escaped).
+    static func verdict(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) -> Verdict {
+        if value.isEmpty { return .keep }
+        if namesIdentifier(key) { return .hash }
+        if isDate(value) { return .shiftDates }
+        if isNumber(value) || isConstant(value) || isYesNo(value) || isTimeZone(value) { return .keep }
+        return .hash
+    }
+
+    /// Whether the key names an identifier, a link, a name or an address.
+    static func namesIdentifier(_ key: UnsafeRawBufferPointer) -> Bool {
+        let lowered = String(decoding: key, as: UTF8.self).lowercased()
+        for word in [
+            "uuid", "identifier", "link", "url", "serial", "userid", "user id", "user_id", "email", "name", "address",
+            "phone", "token",
+        ] where lowered.contains(word) {
+            return true
+        }
+        // `ID`, `Id` or `_id` as the last word: `DeviceID`, `Withings userId`.
+        guard key.count >= 2 else { return false }
+        let (last, secondLast) = (key[key.count - 1], key[key.count - 2])
+        return (secondLast == 0x49 && (last == 0x44 || last == 0x64)) || lowered.hasSuffix("_id")
+    }
+
+    /// A date, a date and time, or a compact iOS 8 timestamp, with nothing else in it.
+    static func isDate(_ value: UnsafeRawBufferPointer) -> Bool {
+        if value.count == 19 {
+            var isCompact = true
+            for index in 0..<19 where index != 14 {
+                if !DateShift.isDigit(value[index]) { isCompact = false }
+            }
+            if isCompact, value[14] == 0x2B || value[14] == 0x2D { return true }
+        }
+        guard value.count >= 10, value.count <= 40, value[4] == 0x2D, value[7] == 0x2D else { return false }
+        for (index, byte) in value.enumerated() {
+            if index < 10 {
+                guard index == 4 || index == 7 || DateShift.isDigit(byte) else { return false }
+            } else {
+                let allowed = DateShift.isDigit(byte) || byte == 0x20 || byte == 0x3A || byte == 0x2B || byte == 0x2D
+                    || byte == 0x54 || byte == 0x5A || byte == 0x2E || byte == 0x2C
+                guard allowed else { return false }
+            }
+        }
+        return true
+    }
+
+    /// `72`, `-0.5`, `1,5`, `1e-3`, `418 cm`, `9400 %`, `9.66668 kcal/hr·kg`.
+    static func isNumber(_ value: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        let count = value.count
+        if index < count, value[index] == 0x2B || value[index] == 0x2D { index += 1 }
+        var digits = 0
+        while index < count, DateShift.isDigit(value[index]) || value[index] == 0x2E || value[index] == 0x2C {
+            if DateShift.isDigit(value[index]) { digits += 1 }
+            index += 1
+        }
+        guard digits > 0 else { return false }
+        if index < count, value[index] == 0x65 || value[index] == 0x45 {
+            var exponent = index + 1
+            if exponent < count, value[exponent] == 0x2B || value[exponent] == 0x2D { exponent += 1 }
+            if exponent < count, DateShift.isDigit(value[exponent]) {
+                index = exponent
+                while index < count, DateShift.isDigit(value[index]) { index += 1 }
+            }
+        }
+        if index == count { return true }
+        // A unit: one word of at most 24 bytes, after at most one space.
+        if value[index] == 0x20 { index += 1 }
+        let unit = count - index
+        guard unit > 0, unit <= 24 else { return false }
+        for byte in value[index...] {
+            let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+            let allowed =
+                letter || DateShift.isDigit(byte) || byte >= 0x80 || byte == 0x2F || byte == 0x25 || byte == 0x5E
+                || byte == 0x2A || byte == 0x2E || byte == 0x28 || byte == 0x29 || byte == 0x2D
+            guard allowed else { return false }
+        }
+        return true
+    }
+
+    /// `HKWeatherConditionClear`, `HKMetadataKeyHeartRateMotionContext`.
+    static func isConstant(_ value: UnsafeRawBufferPointer) -> Bool {
+        guard value.count > 2, value.count <= 96, value[0] == 0x48, value[1] == 0x4B else { return false }
+        return value.allSatisfy { isWordByte($0) || $0 == 0x2E }
+    }
+
+    static func isYesNo(_ value: UnsafeRawBufferPointer) -> Bool {
+        let lowered = String(decoding: value, as: UTF8.self).lowercased()
+        return ["true", "false", "yes", "no"].contains(lowered)
+    }
+
+    /// `Europe/Paris`, `America/Argentina/Buenos_Aires`, `UTC`, `GMT`.
+    static func isTimeZone(_ value: UnsafeRawBufferPointer) -> Bool {
+        let text = String(decoding: value, as: UTF8.self)
+        if text == "UTC" || text == "GMT" { return true }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts.count <= 3, let first = parts[0].first, first.isUppercase else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.utf8.allSatisfy { isWordByte($0) || $0 == 0x2D || $0 == 0x2B }
+        }
+    }
+
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || DateShift.isDigit(byte) || byte == 0x5F
+    }
+}
