@@ -56,6 +56,8 @@ let package = Package(
             name: "CZstd",
             pkgConfig: "libzstd",
             providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
+        .systemLibrary(
             name: "CLibCrypto",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]

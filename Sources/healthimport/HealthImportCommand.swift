@@ -17,14 +17,9 @@ struct HealthImportCommand: ParsableCommand {
         // Every command names itself: a name derived from the type's name costs a search of all
         // the program's protocol conformances at each start, once per command.
         subcommands: [
-            Import.self, Status.self, Anchors.self, Records.self, Parquet.self, Summary.self, Stats.self, Sources.self, Watch.self,
-            MCPServe.self, Report.self, People.self, Serve.self,
-            Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self, Watch.self,
-            MCPServe.self, Report.self, People.self, Serve.self, FHIR.self,
-            Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self, Watch.self,
-            MCPServe.self, Report.self, People.self, Serve.self, Workouts.self,
-            Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self, Watch.self,
-            MCPServe.self, Report.self, Redact.self, People.self, Serve.self,
+            Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self,
+            Parquet.self, Workouts.self, FHIR.self, Redact.self, Watch.self, Report.self, MCPServe.self,
+            People.self, Serve.self,
         ]
     )
 
