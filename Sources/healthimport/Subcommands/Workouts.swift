@@ -20,6 +20,9 @@ struct Workouts: ParsableCommand {
             """
     )
 
+    /// Warnings printed at most; beyond them, one line says how many more.
+    static let warningLimit = 20
+
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case gpx
         case tcx
@@ -76,11 +79,6 @@ struct Workouts: ParsableCommand {
                 window: window.window, activities: activitySelection, routes: format != .json,
                 highestInYear: format == .json && maxHeartRate == nil)
             let reader = WorkoutReader(package: package, options: options)
-            var progress: Progress?
-            reader.willRead = { _, source in
-                progress?.finish()
-                progress = Progress(quiet: input.quiet, totalBytes: source.expectedByteCount)
-            }
             let standardOutput = StandardOutput()
             var lines = JSONBuffer(capacity: 1 << 16)
             var written = 0
@@ -122,9 +120,13 @@ struct Workouts: ParsableCommand {
             }
             if format == .json { try flushLines() }
             try jsonl?.close()
-            progress?.finish()
             guard !input.quiet else { return }
-            for warning in summary.warnings { Diagnostics.print(warning) }
+            for warning in summary.warnings.prefix(Self.warningLimit) { Diagnostics.print(warning) }
+            if summary.warnings.count > Self.warningLimit {
+                Diagnostics.print(
+                    "\(package.displayName): warning: \(summary.warnings.count - Self.warningLimit) more warnings not shown"
+                )
+            }
             let what =
                 switch format {
                 case .gpx: "\(written) GPX file\(written == 1 ? "" : "s") (workouts with a route)"
