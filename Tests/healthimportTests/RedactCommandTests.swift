@@ -123,9 +123,15 @@ import Testing
         let output = try CLI.temporaryFolder() + "/redacted.zip"
         let run = try CLI.run(["redact", input, "-o", output, "--shift-days", String(Self.shift)])
         #expect(run.status == 0, "\(run.stderr)")
-        let before = try records(input).filter { $0.kind != "clinical" }
-        let after = try records(output)
-        #expect(!before.isEmpty)
+        let all = try records(input).filter { $0.kind != "clinical" }
+        let redacted = try records(output)
+        #expect(!all.isEmpty)
+        // A route starts at its first point, which the trimming moves; an inline route shorter
+        // than 1 km keeps no point and reads as no route. The GPX test and the expat check
+        // look at routes point by point.
+        let before = all.filter { $0.kind != "route" }
+        let after = redacted.filter { $0.kind != "route" }
+        #expect(redacted.count(where: { $0.kind == "route" }) <= all.count(where: { $0.kind == "route" }))
         #expect(
             Dictionary(grouping: before, by: \.type).mapValues(\.count)
                 == Dictionary(grouping: after, by: \.type).mapValues(\.count))
