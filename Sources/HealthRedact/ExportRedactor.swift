@@ -48,7 +48,8 @@ public struct ExportRedactor {
                 report.warnings.append("\(package.displayName): warning: route file \(path) not found; left out")
                 continue
             }
-            try zip.begin(Self.folder + String(decoding: options.shift.applied(to: Array(relative.utf8)), as: UTF8.self))
+            try zip.begin(
+                Self.folder + String(decoding: options.shift.applied(to: Array(relative.utf8)), as: UTF8.self))
             let routes = RouteRewriter(shift: options.shift) { try zip.write($0) }
             try MarkupScanner().run(source, routes)
             try routes.finish()
@@ -64,7 +65,8 @@ public struct ExportRedactor {
                 let bytes = try Self.readAll(source)
                 let (redacted, recorded) = ElectrocardiogramRedaction.redact(bytes, shift: options.shift)
                 if let start, let recorded, recorded < start { continue }
-                try zip.begin(Self.folder + String(decoding: options.shift.applied(to: Array(path.utf8)), as: UTF8.self))
+                try zip.begin(
+                    Self.folder + String(decoding: options.shift.applied(to: Array(path.utf8)), as: UTF8.self))
                 try zip.write(redacted)
                 try zip.end()
                 report.electrocardiograms += 1

@@ -135,7 +135,11 @@ final class ExportRewriter: MarkupRewriting {
                 exportDate = TimestampParser.parse(UnsafeRawBufferPointer(rebasing: bytes[value]))
             }
             if !selects(element, bytes) {
-                if element == .clinicalRecord { report.clinicalRecordsLeftOut += 1 } else { report.elementsNotSelected += 1 }
+                if element == .clinicalRecord {
+                    report.clinicalRecordsLeftOut += 1
+                } else {
+                    report.elementsNotSelected += 1
+                }
                 if !empty { skipDepth = depth + 1 }
                 if !empty { depth += 1 }
                 return
@@ -173,7 +177,9 @@ final class ExportRewriter: MarkupRewriting {
         var type = ""
         var startAttribute: StaticString = "startDate"
         func attribute(_ name: StaticString) -> String {
-            tag.value(name, in: bytes).map { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } ?? ""
+            tag.value(name, in: bytes).map {
+                String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0]), as: UTF8.self)
+            } ?? ""
         }
         switch element {
         case .exportDate, .me: return true
@@ -243,10 +249,16 @@ final class ExportRewriter: MarkupRewriting {
     /// Writes the parsed start tag in `bytes` with its values redacted.
     private func rewrite(_ bytes: UnsafeMutableRawBufferPointer, element: ExportElement) {
         var cursor = 0
+        func replace(_ range: Range<Int>, with replacement: [UInt8]) {
+            emit(UnsafeRawBufferPointer(rebasing: bytes[cursor..<range.lowerBound]))
+            replacement.withUnsafeBytes { emit($0) }
+            cursor = range.upperBound
+        }
         for attribute in tag.attributes {
             let valueRange = attribute.value
             let value = UnsafeRawBufferPointer(rebasing: bytes[valueRange])
-            var rule = rules.value(of: UnsafeRawBufferPointer(rebasing: bytes[attribute.name]))
+            let name = UnsafeRawBufferPointer(rebasing: bytes[attribute.name])
+            var rule = rules.value(of: name)
             if rule == .value {
                 switch element {
                 case .exportDate: rule = .date
@@ -254,39 +266,49 @@ final class ExportRewriter: MarkupRewriting {
                 default: rule = .keep
                 }
             }
-            var replacement: [UInt8]?
+            if rule == .unknown, element != .metadataEntry, !Self.isHealthKitName(name),
+                let renamed = names.replacingSources(in: name)
+            {
+                // An attribute name has no spaces: `Source_3_App_Version`.
+                replace(attribute.name, with: renamed.map { $0 == 0x20 ? 0x5F : $0 })
+            }
             switch rule {
             case .keep:
-                break
+                if element == .metadataEntry, StartTag.equals(bytes, attribute.name, "key"),
+                    !Self.isHealthKitName(value),
+                    let renamed = names.replacingSources(in: value)
+                {
+                    replace(valueRange, with: renamed)
+                }
             case .date, .path:
                 names.shift.apply(UnsafeMutableRawBufferPointer(rebasing: bytes[valueRange]))
             case .source:
-                replacement = names.source(value)
+                replace(valueRange, with: names.source(value))
             case .device:
-                replacement = names.device(value)
+                replace(valueRange, with: names.device(value))
             case .birthDate:
-                replacement = names.birthDate(value)
+                replace(valueRange, with: names.birthDate(value))
             case .identifier:
-                replacement = value.isEmpty ? nil : names.hash.replacement(for: value)
+                if !value.isEmpty { replace(valueRange, with: names.hash.replacement(for: value)) }
             case .value, .unknown:
                 let key: UnsafeRawBufferPointer
                 if element == .metadataEntry, let keyRange = tag.value("key", in: bytes) {
                     key = UnsafeRawBufferPointer(rebasing: bytes[keyRange])
                 } else {
-                    key = UnsafeRawBufferPointer(rebasing: bytes[attribute.name])
+                    key = name
                 }
                 switch ValueRules.verdict(key: key, value: value) {
                 case .keep: break
                 case .shiftDates: names.shift.apply(UnsafeMutableRawBufferPointer(rebasing: bytes[valueRange]))
-                case .hash: replacement = names.hash.replacement(for: value)
+                case .hash: replace(valueRange, with: names.hash.replacement(for: value))
                 }
-            }
-            if let replacement {
-                emit(UnsafeRawBufferPointer(rebasing: bytes[cursor..<valueRange.lowerBound]))
-                replacement.withUnsafeBytes { emit($0) }
-                cursor = valueRange.upperBound
             }
         }
         emit(UnsafeRawBufferPointer(rebasing: bytes[cursor...]))
+    }
+
+    /// `HK…`: HealthKit's own keys, which name no app.
+    static func isHealthKitName(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 2 && bytes[0] == 0x48 && bytes[1] == 0x4B
     }
 }

@@ -33,7 +33,9 @@ final class MarkupScanner {
         try pending.withUnsafeMutableBytes { bytes in
             while position < bytes.count {
                 guard let (token, end) = Self.token(in: bytes, at: position, final: final) else { break }
-                try handler.handle(token, UnsafeMutableRawBufferPointer(rebasing: bytes[position..<end]), at: consumed + Int64(position))
+                try handler.handle(
+                    token, UnsafeMutableRawBufferPointer(rebasing: bytes[position..<end]),
+                    at: consumed + Int64(position))
                 position = end
             }
         }

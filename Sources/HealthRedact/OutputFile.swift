@@ -20,7 +20,7 @@ final class OutputFile {
         let temporary = path + ".partial"
         temporaryPath = temporary
         let opened = Self.retrying { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard opened >= 0 else { throw RedactError("cannot create \(temporary): \(Self.reason())") }
+        guard opened >= 0 else { throw RedactError("cannot create \(path): \(Self.reason())") }
         descriptor = opened
     }
 

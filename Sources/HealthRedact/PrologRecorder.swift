@@ -22,7 +22,8 @@ final class PrologRecorder: ByteSource {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(ExportError) -> Int {
         let count = try upstream.read(into: buffer)
         if recording, count > 0, recorded.count < Self.limit {
-            recorded.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<min(count, Self.limit - recorded.count)]))
+            recorded.append(
+                contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<min(count, Self.limit - recorded.count)]))
         }
         return count
     }

@@ -8,6 +8,7 @@ final class Pseudonyms {
     let hash: KeyedHash
     private var sourceNumbers: [[UInt8]: Int] = [:]
     private var lastSource: (raw: [UInt8], replacement: [UInt8])?
+    private var sortedSources: [([UInt8], [UInt8])] = []
     private var devices: [[UInt8]: [UInt8]] = [:]
     private var lastDevice: (stable: [UInt8], replacement: [UInt8])?
 
@@ -33,6 +34,39 @@ final class Pseudonyms {
         let replacement = Array("Source \(number)".utf8)
         lastSource = (key, replacement)
         return replacement
+    }
+
+    /// `text` with every source name seen so far in it replaced by its `Source N` (also when its
+    /// spaces became underscores, as in iOS 8's metadata attributes), or `nil` when it holds none:
+    /// third-party metadata keys name their app (`Health Mate App Version`).
+    func replacingSources(in text: UnsafeRawBufferPointer) -> [UInt8]? {
+        if sortedSources.count != 2 * sourceNumbers.filter({ $0.key.count >= 4 }).count {
+            sortedSources = sourceNumbers.filter { $0.key.count >= 4 }.flatMap { name, number in
+                let pseudonym = Array("Source \(number)".utf8)
+                let underscored = name.map { $0 == 0x20 ? 0x5F : $0 }
+                return [(name, pseudonym), (underscored, pseudonym.map { $0 == 0x20 ? 0x5F : $0 })]
+            }.sorted { $0.0.count > $1.0.count }
+        }
+        var result = [UInt8](text)
+        var changed = false
+        for (name, pseudonym) in sortedSources where result.count >= name.count {
+            var index = 0
+            var replaced: [UInt8] = []
+            while index < result.count {
+                if index + name.count <= result.count, result[index] == name[0],
+                    result[index..<(index + name.count)].elementsEqual(name)
+                {
+                    replaced.append(contentsOf: pseudonym)
+                    index += name.count
+                    changed = true
+                } else {
+                    replaced.append(result[index])
+                    index += 1
+                }
+            }
+            result = replaced
+        }
+        return changed ? result : nil
     }
 
     /// The device description `raw` (`&lt;&lt;HKDevice: 0x…&gt;, name:…, model:…&gt;`) with the

@@ -12,7 +12,8 @@ public struct RedactOptions: Sendable {
     public var window: ImportWindow
 
     /// Options for one run.
-    public init(shift: DateShift, hash: KeyedHash, selection: TypeSelection = .everything, window: ImportWindow = .all) {
+    public init(shift: DateShift, hash: KeyedHash, selection: TypeSelection = .everything, window: ImportWindow = .all)
+    {
         self.shift = shift
         self.hash = hash
         self.selection = selection

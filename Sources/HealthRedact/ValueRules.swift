@@ -52,7 +52,8 @@ enum ValueRules {
             if index < 10 {
                 guard index == 4 || index == 7 || DateShift.isDigit(byte) else { return false }
             } else {
-                let allowed = DateShift.isDigit(byte) || byte == 0x20 || byte == 0x3A || byte == 0x2B || byte == 0x2D
+                let allowed =
+                    DateShift.isDigit(byte) || byte == 0x20 || byte == 0x3A || byte == 0x2B || byte == 0x2D
                     || byte == 0x54 || byte == 0x5A || byte == 0x2E || byte == 0x2C
                 guard allowed else { return false }
             }

@@ -52,7 +52,12 @@ struct Redact: ParsableCommand {
             } catch let error as RedactError {
                 throw CommandFailure(error.message)
             }
-            for warning in report.warnings where !input.quiet { Diagnostics.print(warning) }
+            if !input.quiet {
+                for warning in report.warnings.prefix(20) { Diagnostics.print(warning) }
+                if report.warnings.count > 20 {
+                    Diagnostics.print("healthimport: warning: \(report.warnings.count - 20) more warnings not shown")
+                }
+            }
             if report.clinicalRecordsLeftOut > 0 || report.hadClinicalDocument {
                 var parts: [String] = []
                 if report.hadClinicalDocument { parts.append("export_cda.xml") }
@@ -60,7 +65,8 @@ struct Redact: ParsableCommand {
                     let count = report.clinicalRecordsLeftOut
                     parts.append("\(count) clinical record\(count == 1 ? "" : "s")")
                 }
-                Diagnostics.print("healthimport: note: left out \(parts.joined(separator: " and ")) (health-record data)")
+                Diagnostics.print(
+                    "healthimport: note: left out \(parts.joined(separator: " and ")) (health-record data)")
             }
             guard !input.quiet else { return }
             let weeks = report.shiftDays / 7
@@ -69,7 +75,8 @@ struct Redact: ParsableCommand {
                     + (report.elementsNotSelected > 0 ? " (\(report.elementsNotSelected) not selected)" : "")
                     + ", \(report.sources) sources, \(report.routeFiles) route files"
                     + " (\(report.routePointsDropped + report.inlinePointsDropped) points dropped at their ends)"
-                    + ", \(report.electrocardiograms) ECGs; dates moved by \(report.shiftDays) days"
+                    + ", \(report.electrocardiograms) ECG\(report.electrocardiograms == 1 ? "" : "s")"
+                    + "; dates moved by \(report.shiftDays) days"
                     + " (\(abs(weeks)) weeks \(weeks <= 0 ? "back" : "on"))")
         }
     }
