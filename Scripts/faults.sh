@@ -23,6 +23,8 @@ bin=${HEALTHIMPORT_BIN:-$root/.build/debug/healthimport}
 [ -x "$bin" ] || { echo "faults.sh: $bin is missing: swift build --traits PostgreSQL" >&2; exit 69; }
 
 work=$(mktemp -d /tmp/healthimport-faults-XXXXXX)
+# The cluster runs as `postgres` when this runs as root: it must reach its folder.
+chmod 755 "$work"
 export HEALTHIMPORT_PG_DIR=$work/pg
 eval "$("$root/Scripts/postgres.sh" start)" || exit 69
 url=$HEALTHIMPORT_TEST_POSTGRES

@@ -25,12 +25,12 @@ actor AnsweringTransport: Transport {
     }
 
     func receive() -> AsyncThrowingStream<Data, any Error> {
-        let messages = inner.receive()
         let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let inner = self.inner
         Task {
             do {
-                for try await data in messages {
-                    if Self.isRequest(data) { self.read() }
+                for try await data in await inner.receive() {
+                    if Self.isRequest(data) { await self.read() }
                     continuation.yield(data)
                 }
                 continuation.finish()

@@ -33,7 +33,7 @@ final class PostgresStatisticsReader: StatisticsSampleSource, @unchecked Sendabl
     /// the store's own).
     init(store: PostgresStore, connection: PostgresConnection? = nil) throws {
         self.store = store
-        let connection = connection ?? store.connection
+        let connection: PostgresConnection = connection ?? store.connection!
         self.connection = connection
         let (rows, order) = try Blocking.run(watching: connection, url: store.url) {
             let clocks = try await store.query(
