@@ -18,7 +18,8 @@ public struct HealthMCPServer: Sendable {
         self.version = version
     }
 
-    /// Serves on standard input and output until the client closes standard input.
+    /// Serves on standard input and output until the client closes standard input, then answers
+    /// the requests read before the end.
     public func run() async throws {
         let server = Server(
             name: Self.name, version: version,
@@ -34,7 +35,10 @@ public struct HealthMCPServer: Sendable {
             .init(resources: SchemaResources.list, nextCursor: nil)
         }
         await server.withMethodHandler(ReadResource.self) { params in try resources.read(params.uri) }
-        try await server.start(transport: StdioTransport())
+        let transport = AnsweringTransport()
+        try await server.start(transport: transport)
         await server.waitUntilCompleted()
+        // The input ended: the requests read before it still get their answers.
+        await transport.allAnswered()
     }
 }

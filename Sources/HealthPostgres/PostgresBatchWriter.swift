@@ -81,7 +81,7 @@ enum PostgresBatchWriter {
         func flush() throws {
             guard !pending.isEmpty else { return }
             let records = pending
-            try Blocking.run { try await writer.value.write(records) }
+            try Blocking.run(watching: connection, url: store.url) { try await writer.value.write(records) }
             pending.removeAll(keepingCapacity: true)
             pendingWeight = 0
         }
@@ -90,7 +90,7 @@ enum PostgresBatchWriter {
         func notePending() throws {
             let days = writer.value.statisticsDays
             guard !days.isEmpty else { return }
-            try Blocking.run { try await PostgresStatistics.notePending(days, store: store, on: connection) }
+            try Blocking.run(watching: connection, url: store.url) { try await PostgresStatistics.notePending(days, store: store, on: connection) }
             writer.value.statisticsDays.removeAll()
         }
         do {
@@ -98,7 +98,7 @@ enum PostgresBatchWriter {
                 // The deletion scan runs at the end, in the run's transaction.
                 if case .prepareDeletions = item { continue }
                 if !open {
-                    try Blocking.run { try await store.query("BEGIN", on: connection) }
+                    try Blocking.run(watching: connection, url: store.url) { try await store.query("BEGIN", on: connection) }
                     open = true
                     rows = 0
                     began = clock.now
@@ -116,7 +116,7 @@ enum PostgresBatchWriter {
                     {
                         try flush()
                         try notePending()
-                        try Blocking.run { try await store.query("COMMIT", on: connection) }
+                        try Blocking.run(watching: connection, url: store.url) { try await store.query("COMMIT", on: connection) }
                         open = false
                     }
                 case .close(let closing):
@@ -124,7 +124,7 @@ enum PostgresBatchWriter {
                         pending.removeAll()
                         writer.value.statisticsDays.removeAll()
                         // Nothing of a run that failed stays: only its entry in the log.
-                        try Blocking.run {
+                        try Blocking.run(watching: connection, url: store.url) {
                             try await store.query("ROLLBACK", on: connection)
                             try await store.query("BEGIN", on: connection)
                         }
@@ -149,7 +149,7 @@ enum PostgresBatchWriter {
                         try PostgresStatistics.refreshPending(store: store, on: connection)
                     }
                     let outcome = merged(writer.value.outcome, found)
-                    try Blocking.run {
+                    try Blocking.run(watching: connection, url: store.url) {
                         try await PostgresStore.close(
                             store, on: connection, id: importID, closing, outcome: outcome)
                     }
@@ -158,11 +158,11 @@ enum PostgresBatchWriter {
             if open {
                 try flush()
                 try notePending()
-                try Blocking.run { try await store.query("COMMIT", on: connection) }
+                try Blocking.run(watching: connection, url: store.url) { try await store.query("COMMIT", on: connection) }
             }
             return merged(writer.value.outcome, found)
         } catch {
-            if open { _ = try? Blocking.run { try await store.query("ROLLBACK", on: connection) } }
+            if open { _ = try? Blocking.run(watching: connection, url: store.url) { try await store.query("ROLLBACK", on: connection) } }
             throw error
         }
     }

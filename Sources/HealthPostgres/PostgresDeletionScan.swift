@@ -48,7 +48,7 @@ enum PostgresDeletionScan {
                     binds.append(after.start)
                     binds.append(after.uuid)
                     let bound = binds
-                    let page = try Blocking.run {
+                    let page = try Blocking.run(watching: connection, url: store.url) {
                         let rows = try await store.query(sql, bound, on: connection)
                         return try rows.map { try $0.decode((String, Int64, Bool).self) }
                     }
@@ -61,7 +61,7 @@ enum PostgresDeletionScan {
                 }
             }
         }
-        try Blocking.run {
+        try Blocking.run(watching: connection, url: store.url) {
             for (_, records) in findings.deletions {
                 try await mark(records, deletedBy: plan.importID, store: store, on: connection)
             }

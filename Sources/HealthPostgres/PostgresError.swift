@@ -1,24 +1,49 @@
 import HealthCore
+import NIOCore
 import PostgresNIO
 
 extension StoreError {
     /// A PostgreSQL or connection failure as a `StoreError` whose message says what the server said.
+    ///
+    /// A server that cannot be reached, or that went away (a restart, a crash, a lost network),
+    /// is ``StoreError/Code/unavailable``: the same request may succeed once it is back.
     static func postgres(_ error: any Error, url: PostgresURL) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] {
                 let code = error.serverInfo?[.sqlState] ?? ""
+                if Self.unavailableStates.contains(code) || code.hasPrefix("08") {
+                    return wentAway(url)
+                }
+                if code == "57014" {
+                    return StoreError(.unavailable, "\(url): the query ran longer than the statement timeout")
+                }
                 let kind: StoreError.Code = code == "53100" ? .diskFull : code.hasPrefix("42501") ? .readOnly : .io
                 return StoreError(kind, "\(url): \(message)")
             }
             switch error.code {
-            case .connectionError, .serverClosedConnection, .uncleanShutdown:
+            case .connectionError:
                 let cause = error.underlying.map { ": \($0)" } ?? ""
-                return StoreError(.io, "\(url): cannot connect to PostgreSQL\(cause)")
+                return StoreError(.unavailable, "cannot reach PostgreSQL at \(url.address)\(cause)")
+            case .serverClosedConnection, .uncleanShutdown, .clientClosedConnection, .poolClosed:
+                return wentAway(url)
             default:
                 return StoreError(.io, "\(url): \(String(reflecting: error))")
             }
         }
+        if let error = error as? PostgresError, case .connectionClosed = error { return wentAway(url) }
+        if error is ChannelError || error is IOError {
+            return StoreError(.unavailable, "cannot reach PostgreSQL at \(url.address): \(error)")
+        }
         return StoreError(.io, "\(url): \(error)")
     }
+
+    /// The server's connection ended under a running request.
+    static func wentAway(_ url: PostgresURL) -> StoreError {
+        StoreError(.unavailable, "PostgreSQL at \(url.address) went away")
+    }
+
+    /// SQLSTATEs of a server shutting down or starting: `admin_shutdown`, `crash_shutdown`,
+    /// `cannot_connect_now`, `idle_session_timeout`, `too_many_connections`.
+    private static let unavailableStates: Set<String> = ["57P01", "57P02", "57P03", "57P05", "53300"]
 }

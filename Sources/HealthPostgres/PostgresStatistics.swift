@@ -34,7 +34,7 @@ enum PostgresStatistics {
 
     /// Recomputes the person's pending days and empties their list.
     static func refreshPending(store: PostgresStore, on connection: PostgresConnection) throws {
-        let rows = try Blocking.run {
+        let rows = try Blocking.run(watching: connection, url: store.url) {
             try await store.query(
                 "SELECT type, day FROM statistics_pending WHERE person = $1", PostgresStore.binds([store.person]),
                 on: connection)
@@ -46,7 +46,7 @@ enum PostgresStatistics {
             touched.note(type: type, day: day)
         }
         try refresh(touched, store: store, on: connection)
-        try Blocking.run {
+        try Blocking.run(watching: connection, url: store.url) {
             try await store.query(
                 "DELETE FROM statistics_pending WHERE person = $1", PostgresStore.binds([store.person]),
                 on: connection)
@@ -76,7 +76,7 @@ enum PostgresStatistics {
         binds.append(sources.map(\.name))
         binds.append(sources.map { $0.deviceModel ?? "" })
         let bound = binds
-        try Blocking.run {
+        try Blocking.run(watching: connection, url: store.url) {
             try await store.query(
                 """
                 INSERT INTO sources (person, name, device_model) \
@@ -115,7 +115,7 @@ enum PostgresStatistics {
                     minimum, maximum, count, sources)
             """
         let (bound, hasRows) = (binds, !rows.period.isEmpty)
-        try Blocking.run {
+        try Blocking.run(watching: connection, url: store.url) {
             try await store.query(removal, removalBinds, on: connection)
             if hasRows { try await store.query(sql, bound, on: connection) }
         }
@@ -148,7 +148,7 @@ enum PostgresStatistics {
                     deep, rem, unspecified, sources)
             """
         let (bound, hasRows) = (binds, !rows.night.isEmpty)
-        try Blocking.run {
+        try Blocking.run(watching: connection, url: store.url) {
             try await store.query(
                 "DELETE FROM sleep_nights WHERE person = $1 AND wall_start >= $2 AND wall_start < $3", removalBinds,
                 on: connection)

@@ -33,9 +33,9 @@ final class PostgresStatisticsReader: StatisticsSampleSource, @unchecked Sendabl
     /// the store's own).
     init(store: PostgresStore, connection: PostgresConnection? = nil) throws {
         self.store = store
-        let connection = connection ?? store.connection
+        let connection: PostgresConnection = connection ?? store.connection!
         self.connection = connection
-        let (rows, order) = try Blocking.run {
+        let (rows, order) = try Blocking.run(watching: connection, url: store.url) {
             let clocks = try await store.query(
                 """
                 SELECT record_uuid, key, value FROM metadata \
@@ -71,7 +71,7 @@ final class PostgresStatisticsReader: StatisticsSampleSource, @unchecked Sendabl
     func units(type: String) throws -> StatisticsUnits {
         if type == Self.bodyMass { return StatisticsUnits(type: type, firstUnit: "kg") }
         let (store, connection) = (store, connection)
-        let rows = try Blocking.run {
+        let rows = try Blocking.run(watching: connection, url: store.url) {
             try await store.query(
                 """
                 SELECT unit FROM quantity_samples WHERE person = $1 AND type = $2 AND unit IS NOT NULL \
@@ -168,7 +168,7 @@ final class PostgresStatisticsReader: StatisticsSampleSource, @unchecked Sendabl
         let (store, connection) = (store, connection)
         let binds = PostgresStore.binds(values)
         nonisolated(unsafe) let body = body
-        try Blocking.run {
+        try Blocking.run(watching: connection, url: store.url) {
             do {
                 let rows = try await connection.query(
                     PostgresQuery(unsafeSQL: sql, binds: binds), logger: PostgresStore.logger)
@@ -228,7 +228,7 @@ final class PostgresStatisticsReader: StatisticsSampleSource, @unchecked Sendabl
     {
         let (store, connection) = (store, connection)
         for first in firsts {
-            let rows = try Blocking.run {
+            let rows = try Blocking.run(watching: connection, url: store.url) {
                 try await store.query(
                     "SELECT device FROM \(table) WHERE person = $1 AND type = $2 AND start_unix = $3 AND uuid = $4",
                     PostgresStore.binds([store.person, type, first.start, first.uuid]), on: connection)

@@ -218,10 +218,18 @@ extension PostgresStore {
             types[type, default: TypeStatus(type: type, rows: 0)].anchor = anchor
             types[type]?.lastImport = finished[type] ?? nil
         }
-        let imports = try await query(
+        var imports = try await query(
             "SELECT \(Self.importColumns) FROM imports WHERE person = $1 ORDER BY id DESC LIMIT 10",
             Self.binds([person])
         ).map(Self.importRecord)
+        // A running import holds the person's lock: a `running` run without it lost its process
+        // or its connection (the database restarted), and shows as interrupted at once.
+        if imports.contains(where: { $0.outcome == .running }), try await !importRunning(of: person) {
+            for index in imports.indices where imports[index].outcome == .running {
+                imports[index].outcome = .interrupted
+                imports[index].message = "the process stopped before the end"
+            }
+        }
         return StoreStatus(types: types.values.sorted { $0.type < $1.type }, imports: imports)
     }
 

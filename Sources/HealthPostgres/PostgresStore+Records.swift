@@ -35,14 +35,18 @@ extension PostgresStore {
                 ORDER BY start_unix, uuid
                 """
             do {
-                let rows = try await connection.query(
-                    PostgresQuery(unsafeSQL: sql, binds: Self.binds([person, since ?? Int64.min])), logger: Self.logger)
+                let (connection, binds): (PostgresConnection, PostgresBindings) = (connection!, Self.binds([person, since ?? Int64.min]))
+                let rows = try await ConnectionWatch.run(connection, url: url) {
+                    try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger)
+                }
                 for try await (type, line) in rows.decode((String, String).self)
                 where selection.selects(kind: item.kind, type: type) {
                     try await body(line)
                 }
             } catch let error as PSQLError {
                 throw StoreError.postgres(error, url: url)
+            } catch where connection?.isClosed == true && !(error is StoreError) {
+                throw StoreError.wentAway(url)
             }
         }
     }

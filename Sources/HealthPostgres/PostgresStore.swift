@@ -3,6 +3,7 @@ import HealthCore
 import HealthExport
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 
 /// The PostgreSQL store: the SQLite store's tables, anchors and import log in a database many
 /// people share, each row and anchor under its `person`.
@@ -18,7 +19,11 @@ public final class PostgresStore: @unchecked Sendable {
     public let url: PostgresURL
     /// Whose rows and anchors this store reads and writes.
     public let person: String
-    let connection: PostgresConnection
+    /// The store's connection; `nil` in a store whose queries take a connection of ``pool``.
+    let connection: PostgresConnection!
+    /// The pool the store's own queries take their connections from (the sync server's
+    /// short queries), instead of ``connection``.
+    let pool: PostgresClient?
     /// Whether a run that does not complete leaves none of its rows: its writer rolls back
     /// what it has not committed and commits only once, at the end (the server's uploads).
     /// Otherwise rows are committed as the run goes and stay, as in the SQLite store.
@@ -29,6 +34,23 @@ public final class PostgresStore: @unchecked Sendable {
         self.url = url
         self.person = person
         self.connection = connection
+        pool = nil
+    }
+
+    private init(url: PostgresURL, person: String, pool: PostgresClient) {
+        self.url = url
+        self.person = person
+        connection = nil
+        self.pool = pool
+    }
+
+    /// A store for `person` whose queries take connections from a pool, which replaces
+    /// connections the server closed (a restart), with backoff while it cannot connect. The
+    /// pool works while its service runs (`run()`, in a service group). Only short queries
+    /// go through it: imports and their locks need a store of their own (`connect`).
+    public static func pooled(url: PostgresURL, person: String = "") -> (store: PostgresStore, service: any Service) {
+        let client = PostgresClient(configuration: url.poolConfiguration(), backgroundLogger: logger)
+        return (PostgresStore(url: url, person: person, pool: client), client)
     }
 
     /// Connects to the database at `url` (a `postgresql://` URL) for `person`, creating or
@@ -57,13 +79,21 @@ public final class PostgresStore: @unchecked Sendable {
     private static let connectionIDs = Locked(0)
 
     static func makeConnection(_ url: PostgresURL) async throws -> PostgresConnection {
+        let configuration = try url.configuration()
         do {
-            return try await PostgresConnection.connect(
-                configuration: url.configuration(),
-                id: connectionIDs.withLock {
-                    $0 += 1
-                    return $0
-                }, logger: logger)
+            // The driver's timeout covers the TCP connection only: a server that takes it and
+            // never answers (frozen, overloaded) would hold the start-up for ever.
+            return try await Deadline.run(.seconds(PostgresURL.connectSeconds + 1)) {
+                try await PostgresConnection.connect(
+                    configuration: configuration,
+                    id: connectionIDs.withLock {
+                        $0 += 1
+                        return $0
+                    }, logger: logger)
+            }
+        } catch is Deadline.Exceeded {
+            throw StoreError(
+                .unavailable, "PostgreSQL at \(url.address) did not answer within \(PostgresURL.connectSeconds + 1) s")
         } catch {
             throw StoreError.postgres(error, url: url)
         }
@@ -71,18 +101,18 @@ public final class PostgresStore: @unchecked Sendable {
 
     deinit {
         // The driver wants its connections closed before they go: keep this one until it is.
-        let connection = self.connection
+        guard let connection = self.connection else { return }
         connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
-    /// Closes the connection.
+    /// Closes the connection (a pooled store's connections close with its pool's service).
     public func close() async {
-        try? await connection.close()
+        try? await connection?.close()
     }
 
     /// Closes the connection, waiting on this thread.
     public func closeWaiting() {
-        let connection = self.connection
+        guard let connection = self.connection else { return }
         _ = try? Blocking.run { try await connection.close() }
     }
 
@@ -93,14 +123,58 @@ public final class PostgresStore: @unchecked Sendable {
     func query(_ sql: String, _ binds: PostgresBindings = PostgresBindings(), on connection: PostgresConnection? = nil)
         async throws -> [PostgresRow]
     {
+        let url = self.url
+        @Sendable func run(on connection: PostgresConnection) async throws -> [PostgresRow] {
+            try await ConnectionWatch.run(connection, url: url) {
+                let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger)
+                return try await rows.collect()
+            }
+        }
         do {
-            let rows = try await (connection ?? self.connection).query(
-                PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger)
-            return try await rows.collect()
+            if connection == nil, let pool { return try await Self.query(pool, url: url, run) }
+            return try await run(on: connection ?? self.connection)
         } catch {
             throw StoreError.postgres(error, url: url)
         }
     }
+
+    /// How long a query waits for a connection of the pool before it opens one of its own.
+    static let leaseSeconds = 2
+
+    /// Runs `body` on a connection of `pool`. A pool that has none to give within
+    /// ``leaseSeconds`` may be backing off after the server was down (its waits grow to a
+    /// minute): a connection of the query's own then tells at once whether the server is back.
+    private static func query(
+        _ pool: PostgresClient, url: PostgresURL,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> [PostgresRow]
+    ) async throws -> [PostgresRow] {
+        do {
+            return try await Deadline.run(.seconds(leaseSeconds)) {
+                try await pool.withConnection { try await body($0) }
+            }
+        } catch is Deadline.Exceeded {
+            do {
+                return try await Deadline.run(.seconds(ownConnectionSeconds)) {
+                    let connection = try await makeConnection(url)
+                    do {
+                        let rows = try await body(connection)
+                        try? await connection.close()
+                        return rows
+                    } catch {
+                        try? await connection.close()
+                        throw error
+                    }
+                }
+            } catch is Deadline.Exceeded {
+                throw StoreError(
+                    .unavailable,
+                    "PostgreSQL at \(url.address) did not answer within \(leaseSeconds + ownConnectionSeconds) s")
+            }
+        }
+    }
+
+    /// How long a query of a pooled store may take on a connection of its own.
+    static let ownConnectionSeconds = 6
 
     /// Binds for `values` (`String`, `Int64`, `Int`, `Double`, `Bool` or `nil`).
     static func binds(_ values: [(any Sendable)?]) -> PostgresBindings {
@@ -154,5 +228,12 @@ public final class PostgresStore: @unchecked Sendable {
             throw error
         }
         try await query("SELECT pg_advisory_unlock(hashtextextended('healthimport migrations', 0))")
+    }
+}
+
+extension PostgresStore {
+    /// Fails (``StoreError/Code/unavailable``) unless the database answers a trivial query.
+    public func ping() async throws {
+        try await query("SELECT 1")
     }
 }

@@ -11,6 +11,9 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
     public var database: String?
     /// `sslmode=require` asks for TLS; otherwise none (a server on the same machine or network).
     public var requireTLS: Bool
+    /// The longest a statement may run on this URL's connections before the server cancels it
+    /// (`statement_timeout`), in seconds; `nil` for the server's own setting.
+    public var statementTimeout: Int?
 
     /// Whether `location` names a PostgreSQL database rather than an SQLite file.
     public static func isPostgres(_ location: String) -> Bool {
@@ -34,6 +37,9 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
             } ?? false
     }
 
+    /// `host:port`, for messages about the server itself.
+    public var address: String { "\(host):\(port)" }
+
     /// The URL without its password, for messages.
     public var description: String {
         "postgresql://\(username)@\(host):\(port)/\(database ?? "")"
@@ -42,7 +48,28 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
     func configuration() throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS =
             requireTLS ? .require(try .init(configuration: .makeClientConfiguration())) : .disable
-        return PostgresConnection.Configuration(
+        var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: tls)
+        configuration.options.connectTimeout = .seconds(Int64(Self.connectSeconds))
+        configuration.options.additionalStartupParameters = startupParameters
+        return configuration
     }
+
+    /// The configuration of a pool of connections to this database.
+    func poolConfiguration() -> PostgresClient.Configuration {
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password, database: database,
+            tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
+        configuration.options.connectTimeout = .seconds(Self.connectSeconds)
+        configuration.options.additionalStartupParameters = startupParameters
+        return configuration
+    }
+
+    /// Settings sent when a connection starts.
+    private var startupParameters: [(String, String)] {
+        statementTimeout.map { [("statement_timeout", "\($0 * 1000)")] } ?? []
+    }
+
+    /// How long opening a connection may take before it fails as unavailable.
+    static let connectSeconds = 5
 }

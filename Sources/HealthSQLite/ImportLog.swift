@@ -25,13 +25,39 @@ extension ImportRecord {
 enum ImportLog {
     /// Opens a run: refuses when another live process has one running, marks runs left
     /// `running` by dead processes as `interrupted`, and inserts this run's row.
+    /// Whether the process `pid` of a `running` row still lives (on this machine); a row of a
+    /// store written before runs kept their process is taken to be alive.
+    static func isAlive(pid: Int32?) -> Bool {
+        guard let pid else { return true }
+        return pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// Marks, in `imports`, the runs left `running` by a process that is gone as they will be
+    /// marked by the next import: `interrupted` (a kill, a crash, a full disk that also failed
+    /// the write of the run's end).
+    static func settleDead(_ db: Database, _ imports: [ImportRecord]) throws -> [ImportRecord] {
+        guard imports.contains(where: { $0.outcome == .running }) else { return imports }
+        var dead = Set<Int64>()
+        for row in try Row.fetchAll(db, sql: "SELECT id, pid FROM imports WHERE outcome = 'running'") {
+            let pid: Int32? = row[1]
+            if !isAlive(pid: pid) { dead.insert(row[0]) }
+        }
+        return imports.map { record in
+            guard record.outcome == .running, dead.contains(record.id) else { return record }
+            var settled = record
+            settled.outcome = .interrupted
+            settled.message = "the process stopped before the end"
+            return settled
+        }
+    }
+
     static func begin(_ db: Database, input: String, signature: String?, window: String) throws -> Int64 {
         let running = try Row.fetchAll(
             db, sql: "SELECT id, pid FROM imports WHERE outcome = '\(ImportOutcome.running.rawValue)'")
         for row in running {
             let id: Int64 = row[0]
             let pid: Int32? = row[1]
-            if let pid, pid != getpid(), kill(pid, 0) == 0 || errno == EPERM {
+            if let pid, pid != getpid(), isAlive(pid: pid) {
                 throw StoreError(
                     .locked,
                     "another import (pid \(pid), import #\(id)) is writing to this store; wait for it to finish")

@@ -56,9 +56,11 @@ extension HealthStore {
                 types[type, default: TypeStatus(type: type, rows: 0)].anchor = anchor
                 types[type]?.lastImport = finished[type] ?? nil
             }
-            let imports = try Row.fetchAll(
-                db, sql: "SELECT \(ImportRecord.columns) FROM imports ORDER BY id DESC LIMIT 10"
-            ).map(ImportRecord.init)
+            // A run whose process is gone shows as interrupted at once, not only after the next import.
+            let imports = try ImportLog.settleDead(
+                db,
+                Row.fetchAll(db, sql: "SELECT \(ImportRecord.columns) FROM imports ORDER BY id DESC LIMIT 10")
+                    .map(ImportRecord.init))
             return StoreStatus(types: types.values.sorted { $0.type < $1.type }, imports: imports)
         }
     }

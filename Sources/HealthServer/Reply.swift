@@ -32,10 +32,19 @@ enum Reply {
         return json(out.text, status: status)
     }
 
-    /// The answer for an error thrown by a route.
+    /// The seconds a `503` asks the client to wait before it tries again (the database is
+    /// down, or restarting).
+    static let retryAfterSeconds = 5
+
+    /// The answer for an error thrown by a route: `503` with `Retry-After` while the database
+    /// cannot be reached.
     static func failure(_ error: any Error) -> Response {
         switch error {
         case let failure as ServerFailure: return Self.error(failure.status, failure.message)
+        case let error as StoreError where error.code == .unavailable:
+            var response = Self.error(.serviceUnavailable, error.message)
+            response.headers[.retryAfter] = "\(retryAfterSeconds)"
+            return response
         case let error as StoreError:
             return Self.error(error.code == .locked ? .conflict : .internalServerError, error.message)
         case let error as ExportError: return Self.error(.badRequest, error.description)

@@ -12,6 +12,10 @@ public struct ServerConfiguration: Sendable {
     public var port = 8080
     /// The largest upload taken, in bytes; a larger one gets 413.
     public var maxUpload = 4 << 30
+    /// The longest a SIGTERM or SIGINT waits for running requests before the process ends.
+    public var drainSeconds = 30
+    /// The longest one statement of a reading route (tokens, status, records) may run.
+    public var statementSeconds = 30
     /// The bearer token of the admin routes; without it they answer 401.
     public var adminToken: String?
     /// The `import --json` object of a run.
@@ -20,6 +24,15 @@ public struct ServerConfiguration: Sendable {
     public var statusJSON: @Sendable (StoreStatus) -> String
     /// Called once the server listens, with its port.
     public var onListening: @Sendable (Int) -> Void = { _ in }
+
+    /// The database for the reading routes: ``url`` with ``statementSeconds`` as its statement
+    /// timeout, so that one slow query cannot hold a connection for ever. (Uploads write over
+    /// ``url``: an import's last statements may rightly run long.)
+    public var readURL: PostgresURL {
+        var url = url
+        url.statementTimeout = statementSeconds
+        return url
+    }
 
     /// A configuration for the database at `url`.
     public init(

@@ -8,7 +8,7 @@ extension SyncServer {
     /// `GET /api/healthkit/status`.
     @Sendable func status(_ request: Request) async throws -> Response {
         let person = try await authenticate(request)
-        let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
+        let store = try await PostgresStore.connect(url: configuration.readURL, person: person, migrate: false)
         do {
             let status = try await store.status()
             await store.close()
@@ -40,7 +40,7 @@ extension SyncServer {
                 throw ServerFailure(.badRequest, "since '\(text)' is not a date: write it as yyyy-MM-dd")
             }
         }
-        let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
+        let store = try await PostgresStore.connect(url: configuration.readURL, person: person, migrate: false)
         let start = since
         return Response(
             status: .ok, headers: [.contentType: "application/x-ndjson"],

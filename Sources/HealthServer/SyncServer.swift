@@ -4,6 +4,7 @@ import HealthExport
 import HealthPostgres
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// The sync server: the PostgreSQL store behind the JSON-over-HTTP API that apps reading
 /// HealthKit use (`healthimport serve`).
@@ -25,11 +26,18 @@ public final class SyncServer: Sendable {
         self.logger = logger
     }
 
-    /// Connects to the database (migrating it), serves until SIGTERM or SIGINT, then drains.
+    /// Connects to the database (migrating it), serves until SIGTERM or SIGINT, then drains for
+    /// at most ``ServerConfiguration/drainSeconds``.
+    ///
+    /// The routes' short queries take connections from a pool, run as a service beside the
+    /// HTTP server: connections the database closed (a restart) leave it and are replaced,
+    /// so requests get `503` while it is down and succeed again once it is back.
     public static func run(_ configuration: ServerConfiguration) async throws {
         var logger = Logger(label: "healthimport.serve")
         logger.logLevel = .notice
-        let directory = try await PostgresStore.connect(url: configuration.url, person: "")
+        let migrating = try await PostgresStore.connect(url: configuration.url, person: "")
+        await migrating.close()
+        let (directory, pool) = PostgresStore.pooled(url: configuration.readURL)
         let server = SyncServer(configuration: configuration, directory: directory, logger: logger)
         let router = Router(context: BasicRequestContext.self)
         server.addRoutes(to: router)
@@ -39,13 +47,18 @@ public final class SyncServer: Sendable {
             configuration: .init(address: .hostname(configuration.host, port: port), serverName: "healthimport"),
             onServerRunning: { channel in configuration.onListening(channel.localAddress?.port ?? port) },
             logger: logger)
-        do {
-            try await app.runService()
-        } catch {
-            await directory.close()
-            throw error
-        }
-        await directory.close()
+        // Shut down in reverse: the deadline starts, the HTTP server drains, then the pool closes.
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [
+                    .init(service: pool),
+                    .init(service: app, successTerminationBehavior: .gracefullyShutdownGroup),
+                    .init(
+                        service: DrainDeadline(seconds: configuration.drainSeconds),
+                        successTerminationBehavior: .ignore),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
     }
 
     func addRoutes(to router: Router<BasicRequestContext>) {
@@ -56,6 +69,8 @@ public final class SyncServer: Sendable {
         router.post("/api/healthkit/samples", use: handle(uploadSamples))
         router.get("/api/healthkit/records", use: handle(records))
         router.get("/api/healthkit/status", use: handle(status))
+        router.get("/health", use: handle(health))
+        router.get("/ready", use: handle(ready))
     }
 
     /// Runs a route, answering its failures as `{"error": ...}` with their status.

@@ -1,13 +1,12 @@
 import Foundation
+import HealthFixtures
 import Testing
 
-/// The test PostgreSQL: `HEALTHIMPORT_TEST_POSTGRES` (`eval "$(Scripts/postgres.sh start)"`; CI sets it).
+/// The test PostgreSQL: `HEALTHIMPORT_TEST_POSTGRES` (CI sets it), else a throw-away server
+/// started for the test process when PostgreSQL is installed (see `PostgresCluster`).
 enum TestPostgres {
-    static let url: String? = ProcessInfo.processInfo.environment["HEALTHIMPORT_TEST_POSTGRES"].flatMap {
-        $0.isEmpty ? nil : $0
-    }
-    static let reason: Comment =
-        "HEALTHIMPORT_TEST_POSTGRES is not set: run `eval \"$(Scripts/postgres.sh start)\"` for the server tests"
+    static let url: String? = PostgresCluster.sharedURL
+    static let reason = Comment(rawValue: PostgresCluster.skipReason)
 
     static func freshPerson(_ label: String) -> String {
         "\(label)-\(UUID().uuidString.prefix(8).lowercased())"
@@ -67,8 +66,8 @@ enum Tool {
     static func healthimport(_ arguments: [String]) throws -> Output { try run(binary, arguments) }
 
     /// Adds `person` to the test database and returns their token (the last line `people add` prints).
-    static func addPerson(_ person: String) throws -> String {
-        let output = try healthimport(["people", "add", person, "--db", TestPostgres.url!])
+    static func addPerson(_ person: String, database: String? = nil) throws -> String {
+        let output = try healthimport(["people", "add", person, "--db", database ?? TestPostgres.url!])
         #expect(output.status == 0, "\(output.stderr)")
         return String(output.stdout.split(separator: "\n").last ?? "")
     }
@@ -78,6 +77,8 @@ enum Tool {
 struct HTTPAnswer: Sendable {
     var status: Int
     var body: Data
+    /// The answer's header lines, as received.
+    var headers = ""
     var text: String { String(decoding: body, as: UTF8.self) }
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
 }
@@ -89,12 +90,13 @@ final class ServerProcess: @unchecked Sendable {
     let adminToken = "admin-" + UUID().uuidString
     private let errorPath: String
 
-    init(maxUpload: Int? = nil) throws {
+    init(maxUpload: Int? = nil, database: String? = nil, options: [String] = []) throws {
         errorPath = NSTemporaryDirectory() + "healthimport-serve-" + UUID().uuidString
         FileManager.default.createFile(atPath: errorPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: Tool.binary)
         process.arguments =
-            ["serve", "--db", TestPostgres.url!, "--port", "0"] + (maxUpload.map { ["--max-upload", "\($0)"] } ?? [])
+            ["serve", "--db", database ?? TestPostgres.url!, "--port", "0"]
+            + (maxUpload.map { ["--max-upload", "\($0)"] } ?? []) + options
         process.environment = ProcessInfo.processInfo.environment.merging(["HEALTHIMPORT_ADMIN_TOKEN": adminToken]) {
             $1
         }
@@ -149,7 +151,9 @@ final class ServerProcess: @unchecked Sendable {
         let folder = NSTemporaryDirectory() + "healthimport-curl-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var arguments = ["-s", "-S", "-o", folder + "/body", "-w", "%{http_code}", "-X", method]
+        var arguments = [
+            "-s", "-S", "-o", folder + "/body", "-D", folder + "/headers", "-w", "%{http_code}", "-X", method,
+        ]
         if let token { arguments += ["-H", "Authorization: Bearer \(token)"] }
         var file = bodyFile
         if let body {
@@ -161,6 +165,8 @@ final class ServerProcess: @unchecked Sendable {
         arguments.append("http://127.0.0.1:\(port)\(path)")
         let output = try Tool.run("/usr/bin/curl", arguments)
         return HTTPAnswer(
-            status: Int(output.stdout) ?? 0, body: FileManager.default.contents(atPath: folder + "/body") ?? Data())
+            status: Int(output.stdout) ?? 0, body: FileManager.default.contents(atPath: folder + "/body") ?? Data(),
+            headers: String(
+                decoding: FileManager.default.contents(atPath: folder + "/headers") ?? Data(), as: UTF8.self))
     }
 }

@@ -6,15 +6,12 @@ import HealthPostgres
 import HealthSQLite
 import Testing
 
-/// The test PostgreSQL: `HEALTHIMPORT_TEST_POSTGRES` (`eval "$(Scripts/postgres.sh start)"`; CI sets it).
+/// The test PostgreSQL: `HEALTHIMPORT_TEST_POSTGRES` (CI sets it), else a throw-away server
+/// started for the test process when PostgreSQL is installed (see `PostgresCluster`).
 enum TestPostgres {
-    static let url: String? = ProcessInfo.processInfo.environment["HEALTHIMPORT_TEST_POSTGRES"].flatMap {
-        $0.isEmpty ? nil : $0
-    }
-    static let reason: Comment =
-        "HEALTHIMPORT_TEST_POSTGRES is not set: run `eval \"$(Scripts/postgres.sh start)\"` for the PostgreSQL tests"
+    static let url: String? = PostgresCluster.sharedURL
+    static let reason = Comment(rawValue: PostgresCluster.skipReason)
 
-    /// A person no other test uses, so tests share one database without meeting.
     static func freshPerson(_ label: String = "t") -> String {
         "\(label)-\(UUID().uuidString.prefix(8).lowercased())"
     }

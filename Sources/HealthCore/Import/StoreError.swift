@@ -12,6 +12,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case diskFull
         /// The file is not a healthimport store, or is damaged.
         case corrupt
+        /// The database cannot be reached, or went away mid-way (a restart, a crash, a lost
+        /// network): nothing is wrong with the request, so the same request may succeed later.
+        case unavailable
         /// Any other I/O or database failure.
         case io
     }

@@ -22,7 +22,9 @@
                 Each person uses their own bearer token (healthimport people add NAME). The admin route \
                 takes the admin token: --admin-token, or better the HEALTHIMPORT_ADMIN_TOKEN environment \
                 variable (a command line is visible to every user of the machine). SIGTERM or Ctrl-C \
-                stops taking requests, lets running uploads finish, then exits 0.
+                stops taking requests, lets running uploads finish (for at most --drain-seconds), then exits 0. \
+                While the database is down, requests that need it get 503 with Retry-After; GET /health \
+                tells the process is alive, GET /ready that the database answers.
                 """)
 
         @Option(help: ArgumentHelp("The PostgreSQL store (postgresql://user@host/db).", valueName: "url"))
@@ -44,12 +46,27 @@
             help: ArgumentHelp("The admin routes' token (default: $HEALTHIMPORT_ADMIN_TOKEN).", valueName: "token"))
         var adminToken: String?
 
+        @Option(
+            name: .customLong("drain-seconds"),
+            help: ArgumentHelp(
+                "How long SIGTERM or Ctrl-C waits for running requests before the server exits.", valueName: "seconds"))
+        var drainSeconds = 30
+
+        @Option(
+            name: .customLong("statement-timeout"),
+            help: ArgumentHelp(
+                "The longest one query of a reading route may run; past it the request gets 503.",
+                valueName: "seconds"))
+        var statementTimeout = 30
+
         func validate() throws {
             guard PostgresURL.isPostgres(db) else {
                 throw ValidationError("serve needs a PostgreSQL store: --db postgresql://user@host/db")
             }
             guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port") }
             guard maxUpload > 0 else { throw ValidationError("--max-upload must be positive") }
+            guard drainSeconds >= 0 else { throw ValidationError("--drain-seconds must be 0 or more") }
+            guard statementTimeout > 0 else { throw ValidationError("--statement-timeout must be positive") }
         }
 
         func run() throws {
@@ -76,6 +93,8 @@
             configuration.host = host
             configuration.port = port
             configuration.maxUpload = maxUpload
+            configuration.drainSeconds = drainSeconds
+            configuration.statementSeconds = statementTimeout
             configuration.adminToken = adminToken ?? ProcessInfo.processInfo.environment["HEALTHIMPORT_ADMIN_TOKEN"]
             let host = self.host
             configuration.onListening = { port in
@@ -86,7 +105,7 @@
                 try Blocking.wait { try await SyncServer.run(settings) }
             } catch let error as StoreError {
                 Diagnostics.print("healthimport: error: \(error.message)")
-                throw ExitCode(1)
+                throw ExitCode(error.code == .unavailable ? 69 : 1)
             } catch {
                 Diagnostics.print("healthimport: error: \(error)")
                 throw ExitCode(1)

@@ -1,0 +1,169 @@
+import Foundation
+import HealthCore
+import HealthFixtures
+import HealthPostgres
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// PostgreSQL stopped (`pg_ctl -m immediate stop`, as a crash) and started again under the
+/// command line and the server. Each test has a server of its own: the shared one serves
+/// other tests in parallel.
+@Suite(
+    "When PostgreSQL goes away", .serialized,
+    .enabled(if: PostgresCluster.canStart, Comment(rawValue: PostgresCluster.skipReason)))
+struct DatabaseRestartTests {
+    /// Step samples in the big export: its import runs for seconds on this machine.
+    static let steps = 120_000
+
+    @Test("an import exits 69 within 10 s of PostgreSQL stopping; the next run ends with a clean import's rows")
+    func importAcrossRestart() throws {
+        let cluster = try PostgresCluster(name: "import")
+        let folder = TemporaryFolder()
+        let export = folder.path + "/export.xml"
+        try StepExport.write(steps: Self.steps, to: export)
+        let store = ["--db", cluster.url, "--person", "jo"]
+
+        let running = try BackgroundTool(["import", export, "--all", "--quiet"] + store)
+        // Stop the server once the import has committed some of its rows.
+        let deadline = Date().addingTimeInterval(60)
+        while Self.rows(cluster.url, person: "jo") == 0 && running.process.isRunning && Date() < deadline {
+            usleep(100_000)
+        }
+        try #require(running.process.isRunning, "the import ended before PostgreSQL stopped: \(running.stderr)")
+        try cluster.stop()
+        let stopped = Date()
+        let status = running.exit(within: 10)
+        #expect(status == 69, "still running 10 s after PostgreSQL stopped, or another status: \(running.stderr)")
+        #expect(Date().timeIntervalSince(stopped) < 10)
+        #expect(
+            running.stderr.contains(
+                "healthimport: error: PostgreSQL at \(cluster.address) went away during the import (what was committed is kept; run the import again)"
+            ), "\(running.stderr)")
+
+        // Every command that needs the database says so at once while it is down.
+        for arguments in [["status"], ["anchors"], ["sources"], ["stats", "--type", "HKQuantityTypeIdentifierStepCount"]]
+        {
+            let started = Date()
+            let output = try Tool.healthimport(arguments + store)
+            #expect(output.status == 69, "\(arguments): \(output.stderr)")
+            #expect(output.stderr.contains(cluster.address), "\(arguments): \(output.stderr)")
+            #expect(Date().timeIntervalSince(started) < 10, "\(arguments)")
+        }
+
+        try cluster.start()
+        let kept = Self.rows(cluster.url, person: "jo")
+        #expect(kept > 0 && kept < Self.steps, "the committed rows stay: \(kept)")
+        let log = try Self.status(cluster.url, person: "jo")
+        #expect(log.imports.first?.outcome == .interrupted, "the dead run shows as interrupted at once")
+
+        let again = try Tool.healthimport(["import", export, "--all", "--quiet"] + store)
+        #expect(again.status == 0, "\(again.stderr)")
+        let clean = try Tool.healthimport(["import", export, "--all", "--quiet", "--db", cluster.url, "--person", "clean"])
+        #expect(clean.status == 0, "\(clean.stderr)")
+        #expect(try Self.types(cluster.url, person: "jo") == Self.types(cluster.url, person: "clean"))
+        #expect(Self.rows(cluster.url, person: "jo") == Self.steps)
+    }
+
+    @Test("the server answers 503 with Retry-After while PostgreSQL is down, 200 once it is back, and stops on SIGTERM")
+    func serverAcrossRestart() throws {
+        let cluster = try PostgresCluster(name: "serve")
+        let token = try Tool.addPerson("jo", database: cluster.url)
+        let server = try ServerProcess(database: cluster.url, options: ["--drain-seconds", "3"])
+        #expect(try server.request("GET", "/ready", token: nil).status == 200)
+        #expect(try server.request("GET", "/api/healthkit/sync-status", token: token).status == 200)
+
+        try cluster.stop()
+        for path in ["/api/healthkit/sync-status", "/api/healthkit/status", "/api/healthkit/records"] {
+            let started = Date()
+            let answer = try server.request("GET", path, token: token)
+            #expect(answer.status == 503, "\(path): \(answer.status) \(answer.text)")
+            #expect(answer.headers.lowercased().contains("retry-after:"), "\(path): \(answer.headers)")
+            #expect((answer.json["error"] as? String)?.contains(cluster.address) == true, "\(path): \(answer.text)")
+            #expect(Date().timeIntervalSince(started) < 10, "\(path)")
+        }
+        #expect(try server.request("GET", "/ready", token: nil).status == 503)
+        #expect(try server.request("GET", "/health", token: nil).status == 200)
+
+        try cluster.start()
+        let back = try server.request("GET", "/api/healthkit/sync-status", token: token)
+        #expect(back.status == 200, "the first request after the restart: \(back.text)")
+        #expect(try server.request("GET", "/ready", token: nil).status == 200)
+        let upload = try server.request(
+            "POST", "/api/healthkit/exports?window=all", token: token, body: ServerExports.xml(steps: 5))
+        #expect(upload.status == 200, "\(upload.text)")
+        #expect(Self.rows(cluster.url, person: "jo") == 5)
+
+        // A database that takes connections and never answers holds a request, not the shutdown.
+        try cluster.freeze()
+        defer { try? cluster.thaw() }
+        let waiting = try BackgroundTool(
+            ["-s", "-o", "/dev/null", "-H", "Authorization: Bearer \(token)",
+             "http://127.0.0.1:\(server.port)/api/healthkit/status"], executable: "/usr/bin/curl")
+        usleep(500_000)
+        let signalled = Date()
+        kill(server.process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(8)
+        while server.process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(!server.process.isRunning, "SIGTERM with --drain-seconds 3 left the server running")
+        #expect(Date().timeIntervalSince(signalled) < 8)
+        _ = waiting.exit(within: 5)
+        server.stop()
+    }
+
+    @Test("an upload in flight when PostgreSQL stops gets 503, keeps nothing, and shows as interrupted")
+    func uploadAcrossRestart() throws {
+        let cluster = try PostgresCluster(name: "upload")
+        let folder = TemporaryFolder()
+        let export = folder.path + "/export.xml"
+        try StepExport.write(steps: Self.steps, to: export)
+        let token = try Tool.addPerson("jo", database: cluster.url)
+        let server = try ServerProcess(database: cluster.url)
+        let upload = try BackgroundTool(
+            ["-s", "-w", "%{http_code}", "-X", "POST", "-H", "Authorization: Bearer \(token)",
+             "-H", "Content-Type: application/octet-stream", "--data-binary", "@" + export,
+             "http://127.0.0.1:\(server.port)/api/healthkit/exports?window=all"], executable: "/usr/bin/curl")
+        // The upload's run is in the log (uncommitted rows are not visible): stop the server then.
+        let deadline = Date().addingTimeInterval(60)
+        while (try? Self.status(cluster.url, person: "jo").imports.isEmpty) != false && Date() < deadline {
+            usleep(100_000)
+        }
+        usleep(500_000)
+        try #require(upload.process.isRunning, "the upload ended before PostgreSQL stopped: \(upload.stdout)")
+        try cluster.stop()
+        let stopped = Date()
+        #expect(upload.exit(within: 10) != nil, "no answer 10 s after PostgreSQL stopped")
+        #expect(Date().timeIntervalSince(stopped) < 10)
+        #expect(upload.stdout.hasSuffix("503"), "\(upload.stdout)")
+
+        try cluster.start()
+        #expect(Self.rows(cluster.url, person: "jo") == 0, "nothing of the interrupted upload stays")
+        #expect(try Self.status(cluster.url, person: "jo").imports.first?.outcome == .interrupted)
+        let again = try server.request("POST", "/api/healthkit/exports?window=all", token: token, bodyFile: export)
+        #expect(again.status == 200, "\(again.text)")
+        #expect(Self.rows(cluster.url, person: "jo") == Self.steps)
+        #expect(server.stop() == 0)
+    }
+
+    // MARK: Reading the store
+
+    static func status(_ url: String, person: String) throws -> StoreStatus {
+        let store = try PostgresStore.open(url: url, person: person)
+        defer { store.closeWaiting() }
+        return try store.status()
+    }
+
+    /// Current rows of `person`, 0 when the database cannot be read.
+    static func rows(_ url: String, person: String) -> Int {
+        ((try? status(url, person: person))?.types ?? []).reduce(0) { $0 + $1.rows }
+    }
+
+    /// Per type: rows and first and last start.
+    static func types(_ url: String, person: String) throws -> [String] {
+        try status(url, person: person).types.map { "\($0.type) \($0.rows) \($0.firstStart ?? "") \($0.lastStart ?? "")" }
+    }
+}
