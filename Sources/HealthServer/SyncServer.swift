@@ -53,7 +53,8 @@ public final class SyncServer: Sendable {
         router.post("/api/healthkit/mark-backfill-complete", use: handle(markBackfillComplete))
         router.post("/api/admin/reset-healthkit-backfill", use: handle(resetBackfill))
         router.post("/api/healthkit/exports", use: handle(uploadExport))
-        router.post("/api/healthkit/samples", use: handle(uploadSamples))
+        router.post("/api/healthkit/samples", use: handle(uploadPhoneSamples))
+        router.post("/api/healthkit/deletions", use: handle(deletePhoneSamples))
         router.get("/api/healthkit/records", use: handle(records))
         router.get("/api/healthkit/status", use: handle(status))
     }

@@ -18,7 +18,7 @@ struct HealthImportCommand: ParsableCommand {
         // the program's protocol conformances at each start, once per command.
         subcommands: [
             Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self, Watch.self,
-            MCPServe.self, Report.self, People.self, Serve.self,
+            MCPServe.self, Report.self, People.self, Serve.self, SimulatePhone.self,
         ]
     )
 
