@@ -148,7 +148,10 @@ struct SyncEngineServerTests {
         #expect(summary.new == 1)
         let stored = try await server.records(SampleFactory.heartRate)
         #expect(stored.count == 18)
-        let starts = Set(stored.compactMap { $0["start"] as? String }.map { String($0.prefix(19)) })
+        let starts = Set(
+            stored.compactMap { $0["start"] as? String }.map {
+                String($0.prefix(19)).replacingOccurrences(of: " ", with: "T")
+            })
         #expect(starts.count == 18)
         for sample in gone {
             #expect(!starts.contains(Self.localSecond(sample.start)))
@@ -174,9 +177,12 @@ struct SyncEngineServerTests {
         #expect(try await engine.sync().deleted == 1)
 
         let remaining = all.enumerated().filter { $0.offset != 5 }.map(\.element)
-        let total = try await server.uploadExport(ExportText.xml(remaining))
-        #expect(total["new"] as? Int == 0)
-        #expect(total["alreadyImported"] as? Int == remaining.count)
+        let types = try await server.uploadExport(ExportText.xml(remaining))
+        for type in SampleFactory.types {
+            let counts = types[type] as? [String: Any]
+            #expect(counts?["new"] as? Int == 0, "\(type): \(String(describing: counts))")
+            #expect(counts?["alreadyImported"] as? Int == remaining.filter { $0.type == type }.count)
+        }
         #expect(try await server.records(SampleFactory.steps).count == 199)
         #expect(try await server.records(SampleFactory.heartRate).count == 80)
         #expect(try await server.records(SampleFactory.weight).count == 12)

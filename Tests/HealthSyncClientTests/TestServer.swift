@@ -87,13 +87,13 @@ final class TestServer: Sendable {
         }
     }
 
-    /// Uploads an export (`POST /api/healthkit/exports`); returns its answer's `total` object.
+    /// Uploads an export (`POST /api/healthkit/exports`); returns its answer's counts by type.
     func uploadExport(_ xml: String) async throws -> [String: Any] {
         let answer = try await transport.send(
             SyncRequest(method: "POST", path: "/api/healthkit/exports?window=all", body: Data(xml.utf8)))
         #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
         let object = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any]
-        return object?["total"] as? [String: Any] ?? [:]
+        return object?["types"] as? [String: Any] ?? [:]
     }
 
     private static func addPerson(_ person: String) throws -> String {

@@ -12,13 +12,17 @@ extension HealthSample {
         switch record {
         case .quantity(let sample):
             guard let number = sample.value else { return nil }
-            (header, value, metadata) = (sample.header, .quantity(number, unit: sample.unit ?? ""), sample.metadata)
+            header = sample.header
+            value = .quantity(number, unit: sample.unit ?? "")
+            metadata = sample.metadata
         case .weight(let sample):
-            (header, value, metadata) = (sample.header, .quantity(sample.value, unit: sample.unit), sample.metadata)
+            header = sample.header
+            value = .quantity(sample.value, unit: sample.unit)
+            metadata = sample.metadata
         case .category(let sample):
-            (header, value, metadata) = (
-                sample.header, .category(name: sample.value, rawValue: sample.rawValue), sample.metadata
-            )
+            header = sample.header
+            value = .category(name: sample.value, rawValue: sample.rawValue)
+            metadata = sample.metadata
         default:
             return nil
         }

@@ -11,7 +11,7 @@ struct PhoneReplay: Sendable {
         var time: Date { (sample.created ?? sample.end).addingTimeInterval(late ? 86_400 : 0) }
     }
 
-    struct Result {
+    struct Result: Sendable {
         var saved: Int
         var summary: SyncSummary
         var seconds: Double

@@ -66,7 +66,8 @@ struct SimulatePhone: ParsableCommand {
             }
             let replay = PhoneReplay(
                 server: URL(string: server)!, token: token, speed: speed, deleteEvery: deleteEvery)
-            let result = try AsyncWait.run { try await replay.run(samples) }
+            let arrivals = samples
+            let result = try AsyncWait.run { try await replay.run(arrivals) }
             print(
                 "simulate-phone: \(result.saved) samples saved (\(skipped) records not samples), "
                     + "\(result.summary.sent) sent: \(result.summary.new) new, "
