@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "HealthSQLite", targets: ["HealthSQLite"]),
         .library(name: "HealthPostgres", targets: ["HealthPostgres"]),
         .library(name: "HealthServer", targets: ["HealthServer"]),
+        .library(name: "HealthSyncClient", targets: ["HealthSyncClient"]),
+        .library(name: "HealthKitSource", targets: ["HealthKitSource"]),
         .executable(name: "healthimport", targets: ["healthimport"]),
         .executable(name: "healthimport-mcp", targets: ["healthimport-mcp"]),
     ],
@@ -137,6 +139,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "HealthSyncClient"),
+        .target(name: "HealthKitSource", dependencies: ["HealthSyncClient"]),
         .executableTarget(
             name: "healthimport",
             dependencies: [
@@ -154,6 +158,7 @@ let package = Package(
                 "HealthParquetTables",
                 "HealthParquetStore",
                 "HealthRedact",
+                "HealthSyncClient",
                 .target(name: "HealthPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthServer", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -199,6 +204,10 @@ let package = Package(
         .testTarget(
             name: "HealthServerTests",
             dependencies: ["HealthCore", "HealthPostgres", "HealthFixtures"]
+        ),
+        .testTarget(
+            name: "HealthSyncClientTests",
+            dependencies: ["HealthSyncClient", "HealthExport", "HealthFixtures"]
         ),
         .testTarget(
             name: "healthimportTests",

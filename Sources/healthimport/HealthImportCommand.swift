@@ -19,7 +19,7 @@ struct HealthImportCommand: ParsableCommand {
         subcommands: [
             Import.self, Status.self, Anchors.self, Records.self, Summary.self, Stats.self, Sources.self,
             Parquet.self, Workouts.self, FHIR.self, Redact.self, Watch.self, Report.self, MCPServe.self,
-            People.self, Serve.self,
+            People.self, Serve.self, SimulatePhone.self,
         ]
     )
 

@@ -1,0 +1,11 @@
+/// What the server did with one batch.
+public struct UploadAnswer: Sendable, Equatable {
+    public var received = 0
+    public var new = 0
+    public var alreadyImported = 0
+    /// Deletions: rows marked deleted, and UUIDs the server had no row for.
+    public var deleted = 0
+    public var unknown = 0
+
+    public init() {}
+}
