@@ -13,7 +13,7 @@ public struct SyncSummary: Sendable, Equatable {
 
     public init() {}
 
-    mutating func add(_ other: SyncSummary) {
+    public mutating func add(_ other: SyncSummary) {
         sent += other.sent
         new += other.new
         alreadyImported += other.alreadyImported
