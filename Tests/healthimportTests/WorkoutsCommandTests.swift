@@ -24,8 +24,9 @@ import Testing
         let run = try #require(reports["2024-05-07_1318_running.gpx"])
         #expect(run.points == 451 && run.withElevation == 451 && run.outside == 0)
         #expect(run.heartRateMismatches == 0)
-        // The first point has no sample within a minute, nor do those of the two-minute gap.
-        #expect(run.withHeartRate == 451 - 1 - 17)
+        // The points at 0 and 4 s have no sample within a minute (the first is at 5 s), nor do
+        // the 18 from 656 to 724 s, more than a minute after the last sample before the gap.
+        #expect(run.withHeartRate == 451 - 2 - 18)
         let ride = try #require(reports["2024-05-09_1802_cycling.gpx"])
         #expect(
             ride.points == 481 && ride.withHeartRate == 481 && ride.withCadence == 481 && ride.heartRateMismatches == 0)
@@ -56,7 +57,7 @@ import Testing
         // Without a route, the track is the heart-rate samples.
         let yoga = try #require(reports["2024-05-12_0730_yoga.tcx"])
         #expect(yoga.sport == "other" && yoga.points == 120 && yoga.withHeartRate == 120)
-        #expect(reports["2024-03-01_1318_walking.tcx"]?.lapDistance == 1.9 * 1609.344)
+        #expect(abs((reports["2024-03-01_1318_walking.tcx"]?.lapDistance ?? 0) - 1.9 * 1609.344) < 0.01)
     }
 
     @Test("JSON lines give totals and seconds in five zones of 220 minus the age, or of --max-heart-rate")
@@ -108,8 +109,8 @@ import Testing
         "Every sample export's workouts read back with gpxpy and python-tcxparser, laps matching their statistics",
         .enabled(if: TestPython.enabled, Comment(rawValue: TestPython.skipReason)),
         arguments: [
-            ("zip/export.zip", "v14-2025/export.xml", 2, 4), ("v8-2019/export.xml", "v8-2019/export.xml", 2, 4),
-            ("v12-2022/export.xml", "v12-2022/export.xml", 0, 4), ("v3-2016/export.xml", "v3-2016/export.xml", 0, 3),
+            ("zip/export.zip", "v14-2025/export.xml", 2, 4), ("v8-2019/export.xml", "v8-2019/export.xml", 3, 4),
+            ("v12-2022/export.xml", "v12-2022/export.xml", 0, 3), ("v3-2016/export.xml", "v3-2016/export.xml", 0, 3),
         ])
     func sampleExports(path: String, xml: String, gpxFiles: Int, tcxFiles: Int) throws {
         let folder = TemporaryFolder()
