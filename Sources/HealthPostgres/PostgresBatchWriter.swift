@@ -90,7 +90,9 @@ enum PostgresBatchWriter {
         func notePending() throws {
             let days = writer.value.statisticsDays
             guard !days.isEmpty else { return }
-            try Blocking.run(watching: connection, url: store.url) { try await PostgresStatistics.notePending(days, store: store, on: connection) }
+            try Blocking.run(watching: connection, url: store.url) {
+                try await PostgresStatistics.notePending(days, store: store, on: connection)
+            }
             writer.value.statisticsDays.removeAll()
         }
         do {
@@ -98,7 +100,9 @@ enum PostgresBatchWriter {
                 // The deletion scan runs at the end, in the run's transaction.
                 if case .prepareDeletions = item { continue }
                 if !open {
-                    try Blocking.run(watching: connection, url: store.url) { try await store.query("BEGIN", on: connection) }
+                    try Blocking.run(watching: connection, url: store.url) {
+                        try await store.query("BEGIN", on: connection)
+                    }
                     open = true
                     rows = 0
                     began = clock.now
@@ -116,7 +120,9 @@ enum PostgresBatchWriter {
                     {
                         try flush()
                         try notePending()
-                        try Blocking.run(watching: connection, url: store.url) { try await store.query("COMMIT", on: connection) }
+                        try Blocking.run(watching: connection, url: store.url) {
+                            try await store.query("COMMIT", on: connection)
+                        }
                         open = false
                     }
                 case .close(let closing):
@@ -158,11 +164,17 @@ enum PostgresBatchWriter {
             if open {
                 try flush()
                 try notePending()
-                try Blocking.run(watching: connection, url: store.url) { try await store.query("COMMIT", on: connection) }
+                try Blocking.run(watching: connection, url: store.url) {
+                    try await store.query("COMMIT", on: connection)
+                }
             }
             return merged(writer.value.outcome, found)
         } catch {
-            if open { _ = try? Blocking.run(watching: connection, url: store.url) { try await store.query("ROLLBACK", on: connection) } }
+            if open {
+                _ = try? Blocking.run(watching: connection, url: store.url) {
+                    try await store.query("ROLLBACK", on: connection)
+                }
+            }
             throw error
         }
     }

@@ -35,7 +35,9 @@ extension PostgresStore {
                 ORDER BY start_unix, uuid
                 """
             do {
-                let (connection, binds): (PostgresConnection, PostgresBindings) = (connection!, Self.binds([person, since ?? Int64.min]))
+                let (connection, binds): (PostgresConnection, PostgresBindings) = (
+                    connection!, Self.binds([person, since ?? Int64.min])
+                )
                 let rows = try await ConnectionWatch.run(connection, url: url) {
                     try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger)
                 }
@@ -45,7 +47,7 @@ extension PostgresStore {
                 }
             } catch let error as PSQLError {
                 throw StoreError.postgres(error, url: url)
-            } catch where connection?.isClosed == true && !(error is StoreError) {
+            } catch  where connection?.isClosed == true && !(error is StoreError) {
                 throw StoreError.wentAway(url)
             }
         }

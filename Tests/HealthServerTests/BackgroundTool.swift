@@ -34,9 +34,13 @@ final class BackgroundTool: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    var stdout: String { String(decoding: FileManager.default.contents(atPath: folder + "/out") ?? Data(), as: UTF8.self) }
+    var stdout: String {
+        String(decoding: FileManager.default.contents(atPath: folder + "/out") ?? Data(), as: UTF8.self)
+    }
 
-    var stderr: String { String(decoding: FileManager.default.contents(atPath: folder + "/err") ?? Data(), as: UTF8.self) }
+    var stderr: String {
+        String(decoding: FileManager.default.contents(atPath: folder + "/err") ?? Data(), as: UTF8.self)
+    }
 
     /// Waits up to `seconds` for the process to exit; its status, or `nil` if it still runs.
     func exit(within seconds: Double) -> Int32? {

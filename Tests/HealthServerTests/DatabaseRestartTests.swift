@@ -46,8 +46,9 @@ struct DatabaseRestartTests {
             ), "\(running.stderr)")
 
         // Every command that needs the database says so at once while it is down.
-        for arguments in [["status"], ["anchors"], ["sources"], ["stats", "--type", "HKQuantityTypeIdentifierStepCount"]]
-        {
+        for arguments in [
+            ["status"], ["anchors"], ["sources"], ["stats", "--type", "HKQuantityTypeIdentifierStepCount"],
+        ] {
             let started = Date()
             let output = try Tool.healthimport(arguments + store)
             #expect(output.status == 69, "\(arguments): \(output.stderr)")
@@ -63,7 +64,9 @@ struct DatabaseRestartTests {
 
         let again = try Tool.healthimport(["import", export, "--all", "--quiet"] + store)
         #expect(again.status == 0, "\(again.stderr)")
-        let clean = try Tool.healthimport(["import", export, "--all", "--quiet", "--db", cluster.url, "--person", "clean"])
+        let clean = try Tool.healthimport([
+            "import", export, "--all", "--quiet", "--db", cluster.url, "--person", "clean",
+        ])
         #expect(clean.status == 0, "\(clean.stderr)")
         #expect(try Self.types(cluster.url, person: "jo") == Self.types(cluster.url, person: "clean"))
         #expect(Self.rows(cluster.url, person: "jo") == Self.steps)
@@ -102,8 +105,10 @@ struct DatabaseRestartTests {
         try cluster.freeze()
         defer { try? cluster.thaw() }
         let waiting = try BackgroundTool(
-            ["-s", "-o", "/dev/null", "-H", "Authorization: Bearer \(token)",
-             "http://127.0.0.1:\(server.port)/api/healthkit/status"], executable: "/usr/bin/curl")
+            [
+                "-s", "-o", "/dev/null", "-H", "Authorization: Bearer \(token)",
+                "http://127.0.0.1:\(server.port)/api/healthkit/status",
+            ], executable: "/usr/bin/curl")
         usleep(500_000)
         let signalled = Date()
         kill(server.process.processIdentifier, SIGTERM)
@@ -124,9 +129,11 @@ struct DatabaseRestartTests {
         let token = try Tool.addPerson("jo", database: cluster.url)
         let server = try ServerProcess(database: cluster.url)
         let upload = try BackgroundTool(
-            ["-s", "-w", "%{http_code}", "-X", "POST", "-H", "Authorization: Bearer \(token)",
-             "-H", "Content-Type: application/octet-stream", "--data-binary", "@" + export,
-             "http://127.0.0.1:\(server.port)/api/healthkit/exports?window=all"], executable: "/usr/bin/curl")
+            [
+                "-s", "-w", "%{http_code}", "-X", "POST", "-H", "Authorization: Bearer \(token)",
+                "-H", "Content-Type: application/octet-stream", "--data-binary", "@" + export,
+                "http://127.0.0.1:\(server.port)/api/healthkit/exports?window=all",
+            ], executable: "/usr/bin/curl")
         // The upload's run is in the log (uncommitted rows are not visible): stop the server then.
         let deadline = Date().addingTimeInterval(60)
         while (try? Self.status(cluster.url, person: "jo").imports.isEmpty) != false && Date() < deadline {
@@ -164,6 +171,8 @@ struct DatabaseRestartTests {
 
     /// Per type: rows and first and last start.
     static func types(_ url: String, person: String) throws -> [String] {
-        try status(url, person: person).types.map { "\($0.type) \($0.rows) \($0.firstStart ?? "") \($0.lastStart ?? "")" }
+        try status(url, person: person).types.map {
+            "\($0.type) \($0.rows) \($0.firstStart ?? "") \($0.lastStart ?? "")"
+        }
     }
 }
