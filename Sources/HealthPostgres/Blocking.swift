@@ -16,9 +16,13 @@ public enum Blocking {
         let box = Box<T>()
         if #available(macOS 15.0, iOS 18.0, *) {
             let executor = CallingThreadExecutor()
-            Task(executorPreference: executor) {
-                do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
-                executor.finish()
+            // Unstructured tasks the work starts (deadlines) find the executor here: they do not
+            // inherit its preference, and the pool they would go to may be all waiting callers.
+            BlockingExecutor.$current.withValue(executor) {
+                Task(executorPreference: executor) {
+                    do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+                    executor.finish()
+                }
             }
             executor.run()
         } else {
@@ -31,6 +35,12 @@ public enum Blocking {
         }
         return try box.result!.get()
     }
+}
+
+/// The executor of the ``Blocking/run(_:)`` whose work is running, if any.
+@available(macOS 15.0, iOS 18.0, *)
+enum BlockingExecutor {
+    @TaskLocal static var current: (any TaskExecutor)?
 }
 
 /// A task executor whose jobs the thread that called ``run()`` runs, until ``finish()``.

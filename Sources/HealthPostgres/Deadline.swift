@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Work that must end within a time: past it, the wait fails with ``Deadline/Exceeded`` and the
 /// work is cancelled and left to itself.
 ///
@@ -12,15 +14,22 @@ enum Deadline {
         let outcome = FirstOutcome<T>()
         return try await withCheckedThrowingContinuation { continuation in
             outcome.wait(continuation)
-            let work = Task {
-                do {
-                    outcome.finish(.success(try await body()))
-                } catch {
-                    outcome.finish(.failure(error))
+            let work: Task<Void, Never>
+            if #available(macOS 15.0, iOS 18.0, *) {
+                // On the executor of a waiting caller, when there is one: the cooperative pool
+                // may have no thread free (every one waiting in `Blocking`).
+                work = Task(executorPreference: BlockingExecutor.current) {
+                    do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
+                }
+            } else {
+                work = Task {
+                    do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
                 }
             }
-            Task {
-                try? await Task.sleep(for: duration)
+            // Dispatch's timer needs no thread of the pool either.
+            let (seconds, attoseconds) = duration.components
+            let delay = Double(seconds) + Double(attoseconds) / 1e18
+            DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
                 outcome.finish(.failure(Exceeded()))
                 work.cancel()
             }
