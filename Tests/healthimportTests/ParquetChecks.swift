@@ -110,7 +110,8 @@ enum ParquetChecks {
             return instant.astimezone(timezone(timedelta(minutes=minutes))).isoformat()
         expected = sorted((r["uuid"], r["start"]) for r in by_kind["quantity"])
         found = sorted((str(r["uuid"]).upper(), written(r["start_time"], r["start_offset_minutes"])) for r in quantity)
-        check("quantity starts", [e for e in expected if e not in set(found)][:3], [f for f in found if f not in set(expected)][:3])
+        expected_set, found_set = set(expected), set(found)
+        check("quantity starts", [e for e in expected if e not in found_set][:3], [f for f in found if f not in expected_set][:3])
 
         # Every file reads in DuckDB with the rows pyarrow sees.
         con = duckdb.connect()
