@@ -11,7 +11,9 @@ enum ParquetChecks {
 
         records_path, folder, doc_path = sys.argv[1:4]
         def check(name, expected, found):
-            print(f"{name}\t{expected}\t{found}")
+            # Numbers compare as numbers: JSON writes 23000 where Parquet holds 23000.0.
+            number = lambda v: float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+            print(f"{name}\t{number(expected)}\t{number(found)}")
 
         # The columns docs/parquet.md declares: "### name.parquet" then "| column | physical | logical | nullable |" rows.
         declared, table = {}, None
@@ -87,7 +89,7 @@ enum ParquetChecks {
         check("correlations per type", counts(by_kind["correlation"]), counts(list({r["uuid"]: r for r in correlations}.values())))
         check("correlation members", sum(len(c.get("members", [])) for c in by_kind["correlation"]), sum(r["member_uuid"] is not None for r in correlations))
         check("activity summaries", len(by_kind["activitySummary"]), len(table("activity_summaries")))
-        check("move goals", round(sum(a.get("moveTimeGoal", 0) + a.get("activeEnergyBurnedGoal", 0) for a in by_kind["activitySummary"]), 6),
+        check("move goals", round(float(sum(a.get("moveTimeGoal", 0) + a.get("activeEnergyBurnedGoal", 0) for a in by_kind["activitySummary"])), 6),
               round(sum((a["move_time_goal"] or 0) + (a["active_energy_burned_goal"] or 0) for a in table("activity_summaries")), 6))
         points = table("route_points")
         check("routes", len(by_kind["route"]), len({str(p["route_uuid"]) for p in points}))
@@ -98,7 +100,7 @@ enum ParquetChecks {
         check("ecg samples", sum(len(e.get("samples", [])) for e in by_kind["ecg"]), sum(e["sample_count"] for e in table("electrocardiograms")))
         beats = table("heartbeats")
         check("heartbeats", sum(len(q.get("beats", [])) for q in by_kind["quantity"]), len(beats))
-        check("heartbeat bpm", round(sum(b["bpm"] for q in by_kind["quantity"] for b in q.get("beats", [])), 6), round(sum(b["bpm"] for b in beats), 6))
+        check("heartbeat bpm", round(float(sum(b["bpm"] for q in by_kind["quantity"] for b in q.get("beats", []))), 6), round(sum(b["bpm"] for b in beats), 6))
         owners = by_kind["quantity"] + by_kind["category"] + by_kind["weight"] + by_kind["correlation"] + by_kind["workout"] + activities
         check("metadata entries", sum(getattr(r.get("metadata", {}), "pairs", 0) for r in owners), len(table("metadata")))
 
@@ -108,7 +110,8 @@ enum ParquetChecks {
             return instant.astimezone(timezone(timedelta(minutes=minutes))).isoformat()
         expected = sorted((r["uuid"], r["start"]) for r in by_kind["quantity"])
         found = sorted((str(r["uuid"]).upper(), written(r["start_time"], r["start_offset_minutes"])) for r in quantity)
-        check("quantity starts", [e for e in expected if e not in set(found)][:3], [f for f in found if f not in set(expected)][:3])
+        expected_set, found_set = set(expected), set(found)
+        check("quantity starts", [e for e in expected if e not in found_set][:3], [f for f in found if f not in expected_set][:3])
 
         # Every file reads in DuckDB with the rows pyarrow sees.
         con = duckdb.connect()
