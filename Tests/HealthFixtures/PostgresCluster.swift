@@ -131,14 +131,17 @@ public final class PostgresCluster: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let log = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardOutput = log
-        let errors = Pipe()
-        process.standardError = errors
+        // A file, not a pipe: the server `pg_ctl start` leaves running keeps what it inherited
+        // open, and a pipe would never end.
+        let errorPath = NSTemporaryDirectory() + "healthimport-pg-command-" + UUID().uuidString
+        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: errorPath) }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let said = FileManager.default.contents(atPath: errorPath) ?? Data()
         guard process.terminationStatus == 0 else {
             throw Failure(
                 "\(executable) \(arguments.joined(separator: " ")) failed: \(String(decoding: said, as: UTF8.self))")

@@ -16,8 +16,8 @@ final class BackgroundTool: @unchecked Sendable {
     init(_ arguments: [String], executable: String = Tool.binary) throws {
         folder = NSTemporaryDirectory() + "healthimport-bg-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/out", contents: nil)
-        FileManager.default.createFile(atPath: folder + "/err", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/out", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/err", contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/out"))
