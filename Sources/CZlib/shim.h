@@ -8,4 +8,9 @@ static inline int healthimport_inflate_init_raw(z_streamp stream) {
     return inflateInit2(stream, -15);
 }
 
+/// `deflateInit2` likewise: raw deflate (no zlib header), as zip entries hold it.
+static inline int healthimport_deflate_init_raw(z_streamp stream, int level) {
+    return deflateInit2(stream, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
+}
+
 #endif

@@ -89,15 +89,16 @@ final class ServerProcess: @unchecked Sendable {
     let adminToken = "admin-" + UUID().uuidString
     private let errorPath: String
 
-    init(maxUpload: Int? = nil) throws {
+    init(maxUpload: Int? = nil, arguments: [String] = [], environment: [String: String] = [:]) throws {
         errorPath = NSTemporaryDirectory() + "healthimport-serve-" + UUID().uuidString
         FileManager.default.createFile(atPath: errorPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: Tool.binary)
         process.arguments =
             ["serve", "--db", TestPostgres.url!, "--port", "0"] + (maxUpload.map { ["--max-upload", "\($0)"] } ?? [])
-        process.environment = ProcessInfo.processInfo.environment.merging(["HEALTHIMPORT_ADMIN_TOKEN": adminToken]) {
-            $1
-        }
+            + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            environment.merging(["HEALTHIMPORT_ADMIN_TOKEN": adminToken]) { $1 }
+        ) { $1 }
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
