@@ -120,6 +120,7 @@ let package = Package(
                 "HealthCore",
                 "HealthJSON",
                 "HealthStatistics",
+                "CZlib",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -15,6 +15,8 @@ public enum PostgresSchema {
         ("v5-workout-corrections", correctionTables.map(\.createSQL)),
         ("v6-views", recordViews),
         ("v7-statistics", statisticsTables + statisticsViews),
+        ("v8-keys-erasures", keys),
+        ("v9-webhooks", webhooks),
     ]
 
     /// The sample header's columns, after `person`.

@@ -29,19 +29,23 @@ extension PostgresStore {
         return "hi_" + bytes.map { String($0 >> 4, radix: 16) + String($0 & 15, radix: 16) }.joined()
     }
 
-    /// Adds `name` with a new token, or gives an existing person a new one; returns the token,
-    /// which is stored only hashed.
-    public func addPerson(_ name: String) async throws -> String {
-        guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0.isNewline }) else {
-            throw StoreError(.io, "a person's name is one word (got \"\(name)\")")
+    /// Adds `name` with a new key of `scope`, or gives an existing person a new one in place of
+    /// every key they had; returns the token, which is stored only hashed.
+    public func addPerson(_ name: String, scope: KeyScope = .write) async throws -> String {
+        try Self.checkName(name, "a person's name")
+        try await query("BEGIN")
+        do {
+            try await query(
+                "INSERT INTO people (name, created) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+                Self.binds([name, ExportTimestamp.now.iso8601]))
+            try await query("DELETE FROM person_keys WHERE person = $1", Self.binds([name]))
+            let issued = try await insertKey(person: name, scope: scope, name: "default")
+            try await query("COMMIT")
+            return issued.token
+        } catch {
+            _ = try? await query("ROLLBACK")
+            throw error
         }
-        let token = Self.makeToken()
-        try await query(
-            """
-            INSERT INTO people (name, token_sha256, created) VALUES ($1, $2, $3) \
-            ON CONFLICT (name) DO UPDATE SET token_sha256 = EXCLUDED.token_sha256
-            """, Self.binds([name, Self.tokenHash(token), ExportTimestamp.now.iso8601]))
-        return token
     }
 
     /// Everyone, by name.
@@ -52,16 +56,16 @@ extension PostgresStore {
         }
     }
 
-    /// Removes `name` and their token; returns whether they existed. Their rows stay (import
-    /// `--person NAME` again or delete them with SQL).
+    /// Removes `name` and their keys; returns whether they existed. Their rows stay (import
+    /// `--person NAME` again, or erase them with `people erase`).
     public func removePerson(_ name: String) async throws -> Bool {
-        try await !query("DELETE FROM people WHERE name = $1 RETURNING name", Self.binds([name])).isEmpty
+        try await query("DELETE FROM person_keys WHERE person = $1", Self.binds([name]))
+        return try await !query("DELETE FROM people WHERE name = $1 RETURNING name", Self.binds([name])).isEmpty
     }
 
-    /// The person whose token is `token`, if any.
+    /// The person whose key is `token`, if any.
     public func person(token: String) async throws -> String? {
-        try await query("SELECT name FROM people WHERE token_sha256 = $1", Self.binds([Self.tokenHash(token)]))
-            .first?.decode(String.self)
+        try await key(token: token)?.person
     }
 
     /// `name`'s backfill: whether it is complete, and when it was marked so.

@@ -22,6 +22,10 @@ public struct ServerConfiguration: Sendable {
     public var importJSON: @Sendable (ImportResult) -> String
     /// The `status --json` object.
     public var statusJSON: @Sendable (StoreStatus) -> String
+    /// `serve --webhook URL`: where every completed upload is told of, and the secret that signs it.
+    public var webhook: (url: String, secret: String)?
+    /// The first webhook retry's delay, in seconds (each later one doubles it, up to an hour).
+    public var webhookRetryBase: Int64 = 30
     /// Called once the server listens, with its port.
     public var onListening: @Sendable (Int) -> Void = { _ in }
 

@@ -37,7 +37,7 @@ extension SyncServer {
     /// `POST /api/healthkit/mark-backfill-complete` with `{"sampleCount", "startDate", "endDate"}`;
     /// 409 while an upload of the person runs.
     @Sendable func markBackfillComplete(_ request: Request) async throws -> Response {
-        let person = try await authenticate(request)
+        let person = try await authenticate(request, needs: .write)
         let body = try await jsonObject(request)
         let count = body["sampleCount"]
         if count != nil, !(count is NSNull), (count as? NSNumber).map({ $0.doubleValue >= 0 }) != true {
@@ -64,7 +64,7 @@ extension SyncServer {
 
     /// `POST /api/admin/reset-healthkit-backfill` with `{"userId"}` (admin token only).
     @Sendable func resetBackfill(_ request: Request) async throws -> Response {
-        try authenticateAdmin(request)
+        try await authenticateAdmin(request)
         let body = try await jsonObject(request)
         guard let user = body["userId"] as? String, !user.isEmpty else {
             throw ServerFailure(.badRequest, "body: error: userId (a person's name) is missing")

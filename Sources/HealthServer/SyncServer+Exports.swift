@@ -12,7 +12,7 @@ extension SyncServer {
     struct UploadStopped: Error {}
 
     @Sendable func uploadExport(_ request: Request) async throws -> Response {
-        let person = try await authenticate(request)
+        let person = try await authenticate(request, needs: .write)
         try refuseOversized(request)
         let options = try await importOptions(request, person: person)
         let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
@@ -24,6 +24,7 @@ extension SyncServer {
             }
             let result = try await receive(request, into: store, options: options)
             await store.close()
+            await notifyWebhooks(person: person, result: result)
             return Reply.json(configuration.importJSON(result))
         } catch {
             await store.close()

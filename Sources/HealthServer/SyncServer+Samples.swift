@@ -10,7 +10,7 @@ extension SyncServer {
     static let samplesPerRequest = 1_000
 
     @Sendable func uploadSamples(_ request: Request) async throws -> Response {
-        let person = try await authenticate(request)
+        let person = try await authenticate(request, needs: .write)
         try refuseOversized(request)
         var request = request
         let limit = min(configuration.maxUpload, 16 << 20)
@@ -43,6 +43,9 @@ extension SyncServer {
             let duplicates = try await store.insertRecords(records)
             await store.close()
             let already = duplicates.values.reduce(0, +)
+            await notifyWebhooks(
+                person: person, received: records.count, new: records.count - already,
+                starts: records.compactMap { $0.record.start?.secondsSince1970 })
             var out = JSONBuffer(capacity: 256)
             out.beginObject()
             out.field("received", records.count)

@@ -72,6 +72,11 @@ public final class SyncServer: Sendable {
         router.get("/api/healthkit/status", use: handle(status))
         router.get("/health", use: handle(health))
         router.get("/ready", use: handle(ready))
+        router.delete("/api/people/me", use: handle(eraseMe))
+        router.get("/api/people/me/export", use: handle(exportMe))
+        router.delete("/api/admin/people/:name", use: handle(erasePerson))
+        router.get("/openapi.yaml", use: handle(openAPI))
+        startWebhooks()
     }
 
     /// Runs a route, answering its failures as `{"error": ...}` with their status.
@@ -100,24 +105,47 @@ public final class SyncServer: Sendable {
         return token
     }
 
-    /// The person whose token `request` carries; 401 otherwise.
-    func authenticate(_ request: Request) async throws -> String {
-        let token = try bearer(request)
-        guard let person = try await directory.person(token: token) else {
-            throw ServerFailure(.unauthorized, "unknown or revoked token")
-        }
-        return person
+    /// The person whose key `request` carries: 401 without a known key, 403 when the key's
+    /// scope is below `scope`.
+    func authenticate(_ request: Request, needs scope: KeyScope = .read) async throws -> String {
+        try await caller(request, needs: scope).person
     }
 
-    /// Refuses `request` (401) unless it carries the admin token.
-    func authenticateAdmin(_ request: Request) throws {
+    /// The key `request` carries: 401 without a known key, 403 when its scope is below `scope`.
+    func caller(_ request: Request, needs scope: KeyScope) async throws -> PersonKey {
         let token = try bearer(request)
-        guard let admin = configuration.adminToken, !admin.isEmpty,
-            PostgresStore.tokenHash(token) == PostgresStore.tokenHash(admin)
-        else {
-            throw ServerFailure(
-                .unauthorized, "this route takes the admin token (serve --admin-token or HEALTHIMPORT_ADMIN_TOKEN)")
+        guard let key = try await directory.key(token: token) else {
+            throw ServerFailure(.unauthorized, "unknown or revoked token")
         }
+        guard key.scope >= scope else {
+            throw ServerFailure(
+                .forbidden,
+                "this key (\(key.id), scope \(key.scope.rawValue)) may not do this: it takes a \(scope.rawValue) key (healthimport people key add \(key.person) --scope \(scope.rawValue))"
+            )
+        }
+        return key
+    }
+
+    /// Refuses `request` (401) unless it carries the admin token or an admin key; returns who
+    /// it is, for the audit (`admin token`, `key key_… (person)`).
+    @discardableResult
+    func authenticateAdmin(_ request: Request) async throws -> String {
+        let token = try bearer(request)
+        if let admin = configuration.adminToken, !admin.isEmpty,
+            PostgresStore.constantTimeEqual(PostgresStore.tokenHash(token), PostgresStore.tokenHash(admin))
+        {
+            return "admin token"
+        }
+        if let key = try await directory.key(token: token) {
+            guard key.scope == .admin else {
+                throw ServerFailure(
+                    .forbidden, "this key (\(key.id), scope \(key.scope.rawValue)) may not use the admin routes")
+            }
+            return "key \(key.id) (\(key.person))"
+        }
+        throw ServerFailure(
+            .unauthorized,
+            "this route takes the admin token (serve --admin-token or HEALTHIMPORT_ADMIN_TOKEN) or an admin key")
     }
 
     // MARK: Small JSON bodies

@@ -90,16 +90,19 @@ final class ServerProcess: @unchecked Sendable {
     let adminToken = "admin-" + UUID().uuidString
     private let errorPath: String
 
-    init(maxUpload: Int? = nil, database: String? = nil, options: [String] = []) throws {
+    init(
+        maxUpload: Int? = nil, database: String? = nil, options: [String] = [], arguments: [String] = [],
+        environment: [String: String] = [:]
+    ) throws {
         errorPath = NSTemporaryDirectory() + "healthimport-serve-" + UUID().uuidString
         FileManager.default.createFile(atPath: errorPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: Tool.binary)
         process.arguments =
             ["serve", "--db", database ?? TestPostgres.url!, "--port", "0"]
-            + (maxUpload.map { ["--max-upload", "\($0)"] } ?? []) + options
-        process.environment = ProcessInfo.processInfo.environment.merging(["HEALTHIMPORT_ADMIN_TOKEN": adminToken]) {
-            $1
-        }
+            + (maxUpload.map { ["--max-upload", "\($0)"] } ?? []) + options + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            environment.merging(["HEALTHIMPORT_ADMIN_TOKEN": adminToken]) { $1 }
+        ) { $1 }
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice

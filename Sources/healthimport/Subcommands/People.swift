@@ -3,12 +3,13 @@
     import HealthCore
     import HealthPostgres
 
-    /// `healthimport people add|list|remove`: who may use the sync server, with their API tokens.
+    /// `healthimport people add|list|remove|key|erase|export`: who may use the sync server, with
+    /// their API keys, and their data.
     struct People: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "people",
             abstract: "Manage the people of a PostgreSQL store and their API tokens for `serve`.",
-            subcommands: [Add.self, List.self, Remove.self],
+            subcommands: [Add.self, List.self, Remove.self, Key.self, Erase.self, Export.self, Webhook.self],
             defaultSubcommand: List.self
         )
 
@@ -32,18 +33,22 @@
                 abstract:
                     "Add a person (or give them a new token); prints their API token once, alone on the last line.",
                 discussion:
-                    "The store keeps only the token's SHA-256: it cannot be shown again. Adding a person again replaces the token."
+                    "The store keeps only the token's SHA-256: it cannot be shown again. Adding a person again revokes every key of theirs and gives them this one (people key add gives more)."
             )
 
             @Argument(help: "The person's name (one word), as --person and the server use it.")
             var name: String
+
+            @Option(help: "What the key may do: read, write (upload, erase) or admin (also /api/admin/...).")
+            var scope: ScopeArgument = .write
 
             @OptionGroup var database: Database
 
             func run() throws {
                 try CommandRunner.run {
                     let store = try database.open()
-                    let token = try Blocking.wait { try await store.addPerson(name) }
+                    let scope = self.scope.scope
+                    let token = try Blocking.wait { try await store.addPerson(name, scope: scope) }
                     Diagnostics.print("healthimport: \(name) can use the sync server with this token (shown once):")
                     try StandardOutput.print(token + "\n")
                 }

@@ -59,7 +59,30 @@
                 valueName: "seconds"))
         var statementTimeout = 30
 
+        @Option(
+            help: ArgumentHelp(
+                "POST every completed upload to this URL, signed with $HEALTHIMPORT_WEBHOOK_SECRET (whsec_ and base64).",
+                valueName: "url"))
+        var webhook: String?
+
+        @Option(
+            name: .customLong("webhook-retry"),
+            help: ArgumentHelp("The first webhook retry's delay; each later one doubles it.", valueName: "seconds"))
+        var webhookRetry = 30
+
         func validate() throws {
+            if let webhook {
+                guard webhook.hasPrefix("http://") || webhook.hasPrefix("https://") else {
+                    throw ValidationError("--webhook must be an http:// or https:// URL (got \(webhook))")
+                }
+                let secret = ProcessInfo.processInfo.environment["HEALTHIMPORT_WEBHOOK_SECRET"] ?? ""
+                guard WebhookSignature.isValid(secret) else {
+                    throw ValidationError(
+                        "--webhook signs with HEALTHIMPORT_WEBHOOK_SECRET, which is missing or not whsec_ and base64: export HEALTHIMPORT_WEBHOOK_SECRET=whsec_$(openssl rand -base64 24)"
+                    )
+                }
+            }
+            guard webhookRetry > 0 else { throw ValidationError("--webhook-retry must be positive") }
             guard PostgresURL.isPostgres(db) else {
                 throw ValidationError("serve needs a PostgreSQL store: --db postgresql://user@host/db")
             }
@@ -96,6 +119,12 @@
             configuration.drainSeconds = drainSeconds
             configuration.statementSeconds = statementTimeout
             configuration.adminToken = adminToken ?? ProcessInfo.processInfo.environment["HEALTHIMPORT_ADMIN_TOKEN"]
+            if let webhook {
+                configuration.webhook = (
+                    webhook, ProcessInfo.processInfo.environment["HEALTHIMPORT_WEBHOOK_SECRET"] ?? ""
+                )
+            }
+            configuration.webhookRetryBase = Int64(webhookRetry)
             let host = self.host
             configuration.onListening = { port in
                 Diagnostics.print("healthimport: serving \(url) on http://\(host):\(port)")

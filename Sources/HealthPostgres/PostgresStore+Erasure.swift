@@ -1,0 +1,74 @@
+import HealthCore
+import HealthExport
+import HealthJSON
+import PostgresNIO
+
+/// Erasing a person: every row under their name, in one transaction, with an audit row left.
+extension PostgresStore {
+    /// The tables holding people's rows: every table of this schema with a `person` column
+    /// (records and their children, statistics, anchors, the import log, keys), the import
+    /// log last, since anchors refer to it.
+    func personTables() async throws -> [String] {
+        let names = try await query(
+            """
+            SELECT c.table_name::text FROM information_schema.columns c
+            JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+            WHERE c.table_schema = current_schema() AND c.column_name = 'person' AND t.table_type = 'BASE TABLE'
+            """
+        ).map { try $0.decode(String.self) }
+        return names.sorted { ($0 == "imports" ? 1 : 0, $0) < ($1 == "imports" ? 1 : 0, $1) }
+    }
+
+    /// Erases every row of this store's person and the person themselves (their keys and
+    /// backfill) in one transaction, and records who asked and how many rows each table lost in
+    /// `erasures`. Returns `nil` when the database holds nothing of them. Fails with
+    /// `StoreError.Code.locked` while an import of theirs runs (it would write rows again).
+    ///
+    /// Run it on a store of its own: it holds the connection for the transaction.
+    public func erase(requestedBy: String) async throws -> Erasure? {
+        try await query("BEGIN")
+        do {
+            let locked =
+                try await query(
+                    "SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0))",
+                    Self.binds([Self.importLockKey(person)])
+                ).first?.decode(Bool.self) ?? false
+            guard locked else {
+                throw StoreError(.locked, "an import for \(person) is running; erase their data when it has finished")
+            }
+            var rows: [(table: String, count: Int)] = []
+            for table in try await personTables() {
+                let count =
+                    try await query(
+                        "WITH gone AS (DELETE FROM \"\(table)\" WHERE person = $1 RETURNING 1) SELECT count(*) FROM gone",
+                        Self.binds([person])
+                    ).first?.decode(Int64.self) ?? 0
+                rows.append((table, Int(count)))
+            }
+            let people = try await query("DELETE FROM people WHERE name = $1 RETURNING 1", Self.binds([person])).count
+            rows.append(("people", people))
+            guard rows.contains(where: { $0.count > 0 }) else {
+                try await query("ROLLBACK")
+                return nil
+            }
+            var counts = JSONBuffer(capacity: 1024)
+            counts.beginObject()
+            for row in rows {
+                counts.key(row.table)
+                counts.integer(row.count)
+            }
+            counts.endObject()
+            let requested = ExportTimestamp.now.iso8601
+            let id =
+                try await query(
+                    "INSERT INTO erasures (subject, requested_by, requested, row_counts) VALUES ($1, $2, $3, $4) RETURNING id",
+                    Self.binds([person, requestedBy, requested, counts.text])
+                ).first?.decode(Int64.self) ?? 0
+            try await query("COMMIT")
+            return Erasure(person: person, requestedBy: requestedBy, requested: requested, rows: rows, auditID: id)
+        } catch {
+            _ = try? await query("ROLLBACK")
+            throw error
+        }
+    }
+}
