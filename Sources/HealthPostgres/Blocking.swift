@@ -37,10 +37,22 @@ public enum Blocking {
     }
 }
 
-/// The executor of the ``Blocking/run(_:)`` whose work is running, if any.
-@available(macOS 15.0, iOS 18.0, *)
+/// Unstructured tasks that work waited for in ``Blocking/run(_:)`` may start, run on that
+/// wait's executor: they do not inherit its preference, and the cooperative pool they would go to
+/// may have every thread waiting in `Blocking`.
 enum BlockingExecutor {
+    /// The executor of the ``Blocking/run(_:)`` whose work is running, if any.
+    @available(macOS 15.0, iOS 18.0, *)
     @TaskLocal static var current: (any TaskExecutor)?
+
+    /// Starts `body` as an unstructured task, on the waiting caller's executor when there is one.
+    @discardableResult
+    static func task(_ body: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        if #available(macOS 15.0, iOS 18.0, *) {
+            return Task(executorPreference: current) { await body() }
+        }
+        return Task { await body() }
+    }
 }
 
 /// A task executor whose jobs the thread that called ``run()`` runs, until ``finish()``.

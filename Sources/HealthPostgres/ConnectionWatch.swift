@@ -20,7 +20,7 @@ enum ConnectionWatch {
         let outcome = FirstOutcome<T>()
         return try await withCheckedThrowingContinuation { continuation in
             outcome.wait(continuation)
-            Task {
+            BlockingExecutor.task {
                 do {
                     outcome.finish(.success(try await body()))
                 } catch {

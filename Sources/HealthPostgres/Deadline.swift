@@ -14,17 +14,8 @@ enum Deadline {
         let outcome = FirstOutcome<T>()
         return try await withCheckedThrowingContinuation { continuation in
             outcome.wait(continuation)
-            let work: Task<Void, Never>
-            if #available(macOS 15.0, iOS 18.0, *) {
-                // On the executor of a waiting caller, when there is one: the cooperative pool
-                // may have no thread free (every one waiting in `Blocking`).
-                work = Task(executorPreference: BlockingExecutor.current) {
-                    do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
-                }
-            } else {
-                work = Task {
-                    do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
-                }
+            let work = BlockingExecutor.task {
+                do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
             }
             // Dispatch's timer needs no thread of the pool either.
             let (seconds, attoseconds) = duration.components
