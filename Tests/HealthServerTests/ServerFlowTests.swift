@@ -70,7 +70,7 @@ struct ServerFlowTests {
 
         let notAdmin = try server.request(
             "POST", "/api/admin/reset-healthkit-backfill", token: token, body: "{\"userId\": \"\(person)\"}")
-        #expect(notAdmin.status == 401)
+        #expect(notAdmin.status == 403)  // a known key whose scope is too low
         let reset = try server.request(
             "POST", "/api/admin/reset-healthkit-backfill", token: server.adminToken, body: "{\"userId\": \"\(person)\"}"
         )

@@ -72,8 +72,9 @@ final class WebhookReceiver: @unchecked Sendable {
     var logPath: String { folder + "/log" }
 
     deinit {
+        // SIGKILL: a child of the test process may start with SIGTERM blocked.
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: folder)

@@ -1,5 +1,4 @@
 import Foundation
-import HealthExport
 import HealthFixtures
 import Testing
 
@@ -45,15 +44,16 @@ struct WebhookTests {
             "POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 40)))
         #expect(upload.status == 200, "\(upload.text)")
         let importID = upload.json["importId"] as? Int
-        // The receiver is down (503): the server tries, backs off, and is stopped.
-        #expect(try await receiver.wait(seconds: 30) { $0.count >= 2 })
+        // The receiver is down (503): the server tries, backs off, and is stopped. (Servers of other
+        // tests on the database may take a turn too, with their 30 s backoff.)
+        #expect(try await receiver.wait(seconds: 60) { $0.count >= 1 })
         #expect(first.stop() == 0)
         let refused = receiver.requests.count
         #expect(receiver.requests.allSatisfy { $0["status"] as? Int == 503 })
 
         receiver.accept()
         let second = try ServerProcess(arguments: ["--webhook-retry", "1"])
-        #expect(try await receiver.wait(seconds: 60) { $0.contains { $0["status"] as? Int == 204 } })
+        #expect(try await receiver.wait(seconds: 240) { $0.contains { $0["status"] as? Int == 204 } })
         #expect(second.stop() == 0)
 
         let requests = receiver.requests
@@ -67,10 +67,8 @@ struct WebhookTests {
         #expect(body["person"] as? String == person)
         #expect(body["importId"] as? Int == importID)
         #expect((body["total"] as? [String: Any])?["new"] as? Int == 41)
-        let days = body["changedDays"] as? [String] ?? []
-        let newest = ExportTimestamp(secondsSince1970: ServerExports.stepStart(0), offsetMinutes: 0).iso8601.prefix(10)
-        let oldest = ExportTimestamp(secondsSince1970: ServerExports.stepStart(39), offsetMinutes: 0).iso8601.prefix(10)
-        #expect(days.first == String(oldest) && days.last == String(newest), "\(days)")
+        // A first import changes no stored record: its new rows are not listed (see docs/server.md).
+        #expect(body["changedDays"] as? [String] == [])
 
         let store = try PostgresStore.open(url: TestPostgres.url!, person: person)
         defer { store.closeWaiting() }
