@@ -13,7 +13,8 @@ public struct SyncSummary: Sendable, Equatable {
 
     public init() {}
 
-    mutating func add(_ other: SyncSummary) {
+    /// Adds `other`'s counts and refusals to these.
+    public mutating func add(_ other: SyncSummary) {
         sent += other.sent
         new += other.new
         alreadyImported += other.alreadyImported
