@@ -30,7 +30,7 @@ public actor FileAnchorStore: AnchorStore {
         if let values { return values }
         var read: [String: Data] = [:]
         if let data = FileManager.default.contents(atPath: url.path) {
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: String] else {
+            guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: String] else {
                 throw SyncError.corruptAnchors(url.path)
             }
             for (key, text) in object {

@@ -13,7 +13,7 @@ public protocol SampleSource: Sendable {
     func estimatedCount(of type: String, startingFrom date: Date?) async throws -> Int?
 
     /// The types whose samples changed, as they change (the observer query's role).
-    func changeNotifications() -> AsyncStream<String>
+    func changeNotifications() async -> AsyncStream<String>
 }
 
 /// One answer of ``SampleSource/changes(of:startingFrom:since:limit:)``.

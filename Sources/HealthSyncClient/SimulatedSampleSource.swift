@@ -18,6 +18,7 @@ public actor SimulatedSampleSource: SampleSource {
     /// The type of each sample present.
     private var present: [UUID: String] = [:]
     private var observers: [UUID: AsyncStream<String>.Continuation] = [:]
+    private var finished = false
 
     public init() {}
 
@@ -47,6 +48,7 @@ public actor SimulatedSampleSource: SampleSource {
 
     /// Ends the change notifications' streams.
     public func finish() {
+        finished = true
         for continuation in observers.values { continuation.finish() }
         observers = [:]
     }
@@ -88,16 +90,16 @@ public actor SimulatedSampleSource: SampleSource {
         return count
     }
 
-    public nonisolated func changeNotifications() -> AsyncStream<String> {
+    public func changeNotifications() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(64))
         let id = UUID()
-        Task { await self.observe(id, continuation) }
+        if finished {
+            continuation.finish()
+        } else {
+            observers[id] = continuation
+        }
         continuation.onTermination = { _ in Task { await self.stopObserving(id) } }
         return stream
-    }
-
-    private func observe(_ id: UUID, _ continuation: AsyncStream<String>.Continuation) {
-        observers[id] = continuation
     }
 
     private func stopObserving(_ id: UUID) {

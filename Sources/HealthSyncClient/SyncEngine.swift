@@ -19,6 +19,8 @@ public actor SyncEngine {
     public private(set) var types: [String]
     private var running: Task<SyncSummary, any Error>?
     private var rerun = false
+    /// Everything this engine sent and the server's answers: syncs, background syncs and backfills.
+    public private(set) var total = SyncSummary()
     /// The result of the last sync a change notification started.
     public private(set) var lastResult: Result<SyncSummary, any Error>?
 
@@ -64,7 +66,7 @@ public actor SyncEngine {
     /// Syncs once, then once per burst of change notifications, until the task is cancelled or
     /// the source's stream ends.
     public func run() async {
-        let notifications = source.changeNotifications()
+        let notifications = await source.changeNotifications()
         startBackgroundSync()
         for await _ in notifications {
             if running != nil { rerun = true } else { startBackgroundSync() }
@@ -135,25 +137,30 @@ public actor SyncEngine {
 
     /// Sends a batch's samples, then its deletions; a refusal is reported and skipped.
     func send(_ changes: SampleChanges, of type: String, into summary: inout SyncSummary) async throws {
+        var batch = SyncSummary()
+        defer {
+            summary.add(batch)
+            total.add(batch)
+        }
         if !changes.added.isEmpty {
             do {
                 let answer = try await api.upload(changes.added, encoder: encoder)
-                summary.sent += changes.added.count
-                summary.new += answer.new
-                summary.alreadyImported += answer.alreadyImported
+                batch.sent += changes.added.count
+                batch.new += answer.new
+                batch.alreadyImported += answer.alreadyImported
             } catch SyncError.refused(let status, let message) {
-                summary.rejected.append(
+                batch.rejected.append(
                     RejectedBatch(type: type, count: changes.added.count, status: status, message: message))
             }
         }
         if !changes.deleted.isEmpty {
             do {
                 let answer = try await api.delete(changes.deleted)
-                summary.deletionsSent += changes.deleted.count
-                summary.deleted += answer.deleted
-                summary.unknownDeletions += answer.unknown
+                batch.deletionsSent += changes.deleted.count
+                batch.deleted += answer.deleted
+                batch.unknownDeletions += answer.unknown
             } catch SyncError.refused(let status, let message) {
-                summary.rejected.append(
+                batch.rejected.append(
                     RejectedBatch(type: type, count: changes.deleted.count, status: status, message: message))
             }
         }

@@ -13,7 +13,7 @@ public struct SyncSummary: Sendable, Equatable {
 
     public init() {}
 
-    /// Adds what `other` counted to these counts.
+    /// Adds `other`'s counts and refusals to these.
     public mutating func add(_ other: SyncSummary) {
         sent += other.sent
         new += other.new

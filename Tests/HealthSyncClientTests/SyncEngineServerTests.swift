@@ -49,6 +49,7 @@ struct SyncEngineServerTests {
         let status = try await SyncAPI(transport: server.transport).syncStatus()
         #expect(status.backfillComplete)
         #expect(status.recommendedStartDate == nil)
+        #expect(await engine.total.new == 630, "380 live and 250 from the backfill")
     }
 
     @Test("An engine stopped after the server took a batch, and started again, loses nothing and sends nothing twice")

@@ -30,7 +30,7 @@ struct PhoneReplay: Sendable {
         let engine = SyncEngine(
             source: source, transport: URLSessionTransport(server: server, token: token),
             anchors: MemoryAnchorStore(), types: types)
-        var summary = try await engine.sync()
+        _ = try await engine.sync()
         let live = Task { await engine.run() }
         var deletable: [UUID] = []
         var index = 0
@@ -61,10 +61,10 @@ struct PhoneReplay: Sendable {
         await source.finish()
         await live.value
         if case .failure(let error)? = await engine.lastResult { throw error }
-        summary.add(try await engine.sync())
+        _ = try await engine.sync()
         if let earliest = arrivals.map(\.sample.start).min() {
             for try await _ in engine.backfill(since: earliest) {}
         }
-        return Result(saved: arrivals.count, summary: summary, seconds: Date().timeIntervalSince(started))
+        return Result(saved: arrivals.count, summary: await engine.total, seconds: Date().timeIntervalSince(started))
     }
 }

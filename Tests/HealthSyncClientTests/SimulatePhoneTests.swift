@@ -1,0 +1,54 @@
+import Foundation
+import HealthSyncClient
+import Testing
+
+/// `healthimport simulate-phone` against `serve`: the rows equal an upload of the export itself.
+@Suite(.serialized, .enabled(if: TestPostgres.enabled, TestPostgres.reason))
+struct SimulatePhoneTests {
+    static let export: String = {
+        var root = #filePath
+        for _ in 0..<3 { root = String(root[..<root.lastIndex(of: "/")!]) }
+        return root + "/SampleExports/v14-2025/export.xml"
+    }()
+
+    @Test("A replayed export leaves the same sample rows as the export uploaded whole")
+    func replayEqualsUpload() async throws {
+        let phone = try TestServer()
+        let direct = try TestServer()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestServer.binary)
+        process.arguments = [
+            "simulate-phone", Self.export, "--server", phone.url.absoluteString, "--token", phone.token, "--speed",
+            "0", "--all",
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output.contains("0 batches refused"), "\(output)")
+        _ = try await direct.uploadExport(try String(contentsOfFile: Self.export, encoding: .utf8))
+
+        let uploaded = try await direct.allSamples()
+        #expect(uploaded.count > 50, "the sample export has quantity, weight and category samples")
+        #expect(try await phone.allSamples() == uploaded)
+        #expect(output.contains("\(uploaded.count) new"), "\(output)")
+    }
+}
+
+extension TestServer {
+    /// The UUIDs of the person's current quantity, weight and category samples.
+    func allSamples() async throws -> Set<String> {
+        let answer = try await transport.send(SyncRequest(method: "GET", path: "/api/healthkit/records"))
+        var uuids = Set<String>()
+        for line in String(decoding: answer.body, as: UTF8.self).split(separator: "\n") {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+                let kind = object["kind"] as? String, ["quantity", "weight", "category"].contains(kind),
+                let uuid = object["uuid"] as? String
+            else { continue }
+            uuids.insert(uuid)
+        }
+        return uuids
+    }
+}
