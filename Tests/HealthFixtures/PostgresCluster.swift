@@ -127,22 +127,31 @@ public final class PostgresCluster: @unchecked Sendable {
         }
     }
 
+    /// Runs `executable` and waits for it, with `posix_spawn` and `waitpid`: Foundation's
+    /// `Process` waits on until every process that inherited its descriptors ends, and
+    /// `pg_ctl start` leaves the server running.
     private static func command(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        // A file, not a pipe: the server `pg_ctl start` leaves running keeps what it inherited
-        // open, and a pipe would never end.
         let errorPath = NSTemporaryDirectory() + "healthimport-pg-command-" + UUID().uuidString
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errorPath) }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let said = FileManager.default.contents(atPath: errorPath) ?? Data()
-        guard process.terminationStatus == 0 else {
+        #if canImport(Glibc)
+            var actions = posix_spawn_file_actions_t()
+        #else
+            var actions: posix_spawn_file_actions_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw Failure("\(executable): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else {
+            let said = FileManager.default.contents(atPath: errorPath) ?? Data()
             throw Failure(
                 "\(executable) \(arguments.joined(separator: " ")) failed: \(String(decoding: said, as: UTF8.self))")
         }
