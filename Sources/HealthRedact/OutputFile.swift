@@ -1,3 +1,5 @@
+import HealthExport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -35,7 +37,7 @@ final class OutputFile {
         var done = 0
         while done < bytes.count {
             let count = Self.retrying {
-                systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                SystemCall.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
             }
             guard count > 0 else { throw RedactError("cannot write \(path): \(Self.reason())") }
             done += count
@@ -66,15 +68,4 @@ final class OutputFile {
     }
 
     private static func reason() -> String { String(cString: strerror(errno)) }
-}
-
-@inline(__always)
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(fd, buffer, count)
-    #elseif canImport(Musl)
-        Musl.write(fd, buffer, count)
-    #else
-        Darwin.write(fd, buffer, count)
-    #endif
 }
