@@ -67,7 +67,12 @@ struct SimulatePhone: ParsableCommand {
             let replay = PhoneReplay(
                 server: URL(string: server)!, token: token, speed: speed, deleteEvery: deleteEvery)
             let arrivals = samples
-            let result = try AsyncWait.run { try await replay.run(arrivals) }
+            let result: PhoneReplay.Result
+            do {
+                result = try AsyncWait.run { try await replay.run(arrivals) }
+            } catch let error as SyncError {
+                throw CommandFailure(error.description)
+            }
             print(
                 "simulate-phone: \(result.saved) samples saved (\(skipped) records not samples), "
                     + "\(result.summary.sent) sent: \(result.summary.new) new, "
