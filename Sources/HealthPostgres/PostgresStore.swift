@@ -232,7 +232,7 @@ public final class PostgresStore: @unchecked Sendable {
 }
 
 extension PostgresStore {
-    /// Fails (``StoreError/Code/unavailable``) unless the database answers a trivial query.
+    /// Fails (`StoreError.Code.unavailable`) unless the database answers a trivial query.
     public func ping() async throws {
         try await query("SELECT 1")
     }
