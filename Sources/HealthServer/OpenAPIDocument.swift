@@ -122,7 +122,9 @@ enum OpenAPIDocument {
               description: |
                 A JSON array (at most 1000) or JSON lines of `quantity`, `weight` or `category` records in
                 the `records` schema, with or without `uuid`. Each gets its content UUID by the export's
-                rule, so a sample sent live and the same sample in a later export are one row.
+                rule, so a sample sent live and the same sample in a later export are one row. A sample
+                may carry `healthKitUUID`, the phone's own UUID of it, which `/api/healthkit/deletions`
+                later names; it is not part of the content UUID.
               requestBody:
                 required: true
                 content:
@@ -147,6 +149,40 @@ enum OpenAPIDocument {
                           received: { type: integer, minimum: 0 }
                           new: { type: integer, minimum: 0 }
                           alreadyImported: { type: integer, minimum: 0 }
+                "400": { $ref: "#/components/responses/BadRequest" }
+                "401": { $ref: "#/components/responses/Unauthorized" }
+                "403": { $ref: "#/components/responses/Forbidden" }
+                "409": { $ref: "#/components/responses/Conflict" }
+                "413": { $ref: "#/components/responses/TooLarge" }
+          /api/healthkit/deletions:
+            post:
+              tags: [sync]
+              operationId: deleteSamples
+              summary: Marks deleted the samples the phone deleted, by their HealthKit UUIDs (a write key).
+              description: |
+                A JSON array of at most 1000 HealthKit UUIDs, as sent in the samples' `healthKitUUID`. The
+                rows they name are marked deleted as a later export marks them, and the statistics of
+                their days recomputed, in one transaction.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: array
+                      maxItems: 1000
+                      items: { type: string, format: uuid }
+              responses:
+                "200":
+                  description: How many were marked deleted, and how many the server did not know.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [received, deleted, unknown]
+                        properties:
+                          received: { type: integer, minimum: 0 }
+                          deleted: { type: integer, minimum: 0 }
+                          unknown: { type: integer, minimum: 0 }
                 "400": { $ref: "#/components/responses/BadRequest" }
                 "401": { $ref: "#/components/responses/Unauthorized" }
                 "403": { $ref: "#/components/responses/Forbidden" }

@@ -8,9 +8,10 @@ import Hummingbird
 /// The phone's routes: `POST /api/healthkit/samples` keeping each sample's `healthKitUUID`
 /// (beside its content UUID, which stays the export's), and `POST /api/healthkit/deletions`.
 extension SyncServer {
-    /// `POST /api/healthkit/samples`, as ``uploadSamples(_:)`` with the HealthKit UUIDs kept.
+    /// `POST /api/healthkit/samples`: a JSON array (up to 1000) or JSON lines of samples, each
+    /// with its `healthKitUUID` kept when the phone sends one.
     @Sendable func uploadPhoneSamples(_ request: Request) async throws -> Response {
-        let person = try await authenticate(request)
+        let person = try await authenticate(request, needs: .write)
         let objects = try Self.parseSamples(try await collect(request, what: "the samples"))
         var identity = RecordIdentity()
         var records: [IdentifiedRecord] = []
@@ -30,6 +31,9 @@ extension SyncServer {
             try await store.insertPhoneSamples(records, healthKitUUIDs: healthKitUUIDs)
         }
         let already = duplicates.values.reduce(0, +)
+        await notifyWebhooks(
+            person: person, received: records.count, new: records.count - already,
+            starts: records.compactMap { $0.record.start?.secondsSince1970 })
         var out = JSONBuffer(capacity: 256)
         out.beginObject()
         out.field("received", records.count)
@@ -42,7 +46,7 @@ extension SyncServer {
     /// `POST /api/healthkit/deletions`: a JSON array of HealthKit UUIDs (up to 1000) of samples
     /// the phone deleted; answers `{"received", "deleted", "unknown"}`.
     @Sendable func deletePhoneSamples(_ request: Request) async throws -> Response {
-        let person = try await authenticate(request)
+        let person = try await authenticate(request, needs: .write)
         let data = try await collect(request, what: "the deletions")
         guard let array = (try? JSONSerialization.jsonObject(with: data)) as? [Any] else {
             throw ServerFailure(.badRequest, "body: error: send a JSON array of the deleted samples' HealthKit UUIDs")

@@ -5,59 +5,9 @@ import HealthJSON
 import HealthPostgres
 import Hummingbird
 
-/// `POST /api/healthkit/samples`: a JSON array (up to 1000) or JSON lines of samples.
+/// Reading the samples of `POST /api/healthkit/samples` (see `uploadPhoneSamples`).
 extension SyncServer {
     static let samplesPerRequest = 1_000
-
-    @Sendable func uploadSamples(_ request: Request) async throws -> Response {
-        let person = try await authenticate(request, needs: .write)
-        try refuseOversized(request)
-        var request = request
-        let limit = min(configuration.maxUpload, 16 << 20)
-        let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: limit)
-        } catch {
-            throw ServerFailure(
-                .contentTooLarge,
-                "the samples are larger than \(limit) bytes: send at most \(Self.samplesPerRequest) per request")
-        }
-        let objects = try Self.parseSamples(Data(body.readableBytesView))
-        var identity = RecordIdentity()
-        var records: [IdentifiedRecord] = []
-        records.reserveCapacity(objects.count)
-        for (index, object) in objects.enumerated() {
-            do {
-                let record = try SampleDecoder.record(object.value)
-                records.append(IdentifiedRecord(record: record, id: identity.id(of: record)))
-            } catch {
-                throw ServerFailure(.badRequest, "body:\(object.line): error: \(error.message) (sample \(index + 1))")
-            }
-        }
-        let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
-        do {
-            guard try await store.tryImportLock() else {
-                throw ServerFailure(
-                    .conflict, "an upload for \(person) is already running; send these samples when it has finished")
-            }
-            let duplicates = try await store.insertRecords(records)
-            await store.close()
-            let already = duplicates.values.reduce(0, +)
-            await notifyWebhooks(
-                person: person, received: records.count, new: records.count - already,
-                starts: records.compactMap { $0.record.start?.secondsSince1970 })
-            var out = JSONBuffer(capacity: 256)
-            out.beginObject()
-            out.field("received", records.count)
-            out.field("new", records.count - already)
-            out.field("alreadyImported", already)
-            out.endObject()
-            return Reply.json(out.text)
-        } catch {
-            await store.close()
-            throw error
-        }
-    }
 
     /// The objects of a JSON array or of JSON lines, each with its line (or array position).
     static func parseSamples(_ data: Data) throws -> [(line: Int, value: Any)] {
