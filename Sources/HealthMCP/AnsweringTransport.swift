@@ -30,7 +30,7 @@ actor AnsweringTransport: Transport {
         Task {
             do {
                 for try await data in await inner.receive() {
-                    if Self.isRequest(data) { await self.read() }
+                    if Self.isRequest(data) { self.read() }
                     continuation.yield(data)
                 }
                 continuation.finish()
