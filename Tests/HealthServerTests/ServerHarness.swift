@@ -97,8 +97,10 @@ final class ServerProcess: @unchecked Sendable {
         errorPath = NSTemporaryDirectory() + "healthimport-serve-" + UUID().uuidString
         FileManager.default.createFile(atPath: errorPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: Tool.binary)
+        // Every test server delivers the webhooks queued in the shared database, whoever queued
+        // them: all retry on the same short schedule, so none pushes another test's retry far out.
         process.arguments =
-            ["serve", "--db", database ?? TestPostgres.url!, "--port", "0"]
+            ["serve", "--db", database ?? TestPostgres.url!, "--port", "0", "--webhook-retry", "1"]
             + (maxUpload.map { ["--max-upload", "\($0)"] } ?? []) + options + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(
             environment.merging(["HEALTHIMPORT_ADMIN_TOKEN": adminToken]) { $1 }

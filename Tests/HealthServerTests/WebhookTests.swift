@@ -39,20 +39,20 @@ struct WebhookTests {
         let secret = String(set.stdout.split(separator: "\n").last ?? "")
         #expect(secret.hasPrefix("whsec_"))
 
-        let first = try ServerProcess(arguments: ["--webhook-retry", "1"])
+        let first = try ServerProcess()
         let upload = try first.request(
             "POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 40)))
         #expect(upload.status == 200, "\(upload.text)")
         let importID = upload.json["importId"] as? Int
-        // The receiver is down (503): the server tries, backs off, and is stopped. (Servers of other
-        // tests on the database may take a turn too, with their 30 s backoff.)
+        // The receiver is down (503): the server tries, backs off (1 s, 2 s, 4 s…), and is stopped.
+        // (Servers of other tests on the database may take a turn too, on the same schedule.)
         #expect(try await receiver.wait(seconds: 60) { $0.count >= 1 })
         #expect(first.stop() == 0)
         let refused = receiver.requests.count
         #expect(receiver.requests.allSatisfy { $0["status"] as? Int == 503 })
 
         receiver.accept()
-        let second = try ServerProcess(arguments: ["--webhook-retry", "1"])
+        let second = try ServerProcess()
         #expect(try await receiver.wait(seconds: 240) { $0.contains { $0["status"] as? Int == 204 } })
         #expect(second.stop() == 0)
 

@@ -40,7 +40,8 @@ final class TestServer: Sendable {
         FileManager.default.createFile(atPath: errorPath, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["serve", "--db", TestPostgres.url!, "--port", "0"]
+        // The short webhook schedule of the other test servers on the database (see ServerHarness).
+        process.arguments = ["serve", "--db", TestPostgres.url!, "--port", "0", "--webhook-retry", "1"]
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
