@@ -62,7 +62,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibCrypto",
             pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
         .target(name: "CSHA1"),
         .target(name: "HealthExport", dependencies: ["CLibXML2", "CZlib"]),

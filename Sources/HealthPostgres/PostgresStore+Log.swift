@@ -95,12 +95,12 @@ extension PostgresStore {
             """
             UPDATE imports SET finished = $1, outcome = $2, read_count = $3, new_count = $4, already_imported_count = $5, \
             outside_window_count = $6, invalid_count = $7, counts = $8, message = $9, pid = NULL, \
-            updated_count = $11, deleted_count = $12, repeated_count = $13 WHERE id = $10
+            updated_count = $11, deleted_count = $12, repeated_count = $13 WHERE person = $14 AND id = $10
             """,
             binds([
                 ExportTimestamp.now.iso8601, outcome.rawValue, total.read, total.new, total.alreadyImported,
                 total.outsideWindow, total.invalid, String(decoding: json.bytes, as: UTF8.self), message, id,
-                total.updated, total.deleted, total.repeated,
+                total.updated, total.deleted, total.repeated, store.person,
             ]), on: connection)
     }
 
@@ -118,10 +118,10 @@ extension PostgresStore {
                 "DELETE FROM anchors WHERE person = $1 AND type = $2", binds([store.person, type]), on: connection)
         }
         try await store.query(
-            "UPDATE imports SET export_date = $1, export_unix = $2, export_version = $3, export_locale = $4, window_start_unix = $5 WHERE id = $6",
+            "UPDATE imports SET export_date = $1, export_unix = $2, export_version = $3, export_locale = $4, window_start_unix = $5 WHERE person = $7 AND id = $6",
             binds([
                 closing.facts?.exportDate?.iso8601, closing.facts?.exportDate?.secondsSince1970,
-                closing.facts?.version, closing.facts?.locale, closing.windowStart?.secondsSince1970, id,
+                closing.facts?.version, closing.facts?.locale, closing.windowStart?.secondsSince1970, id, store.person,
             ]), on: connection)
         let counts =
             closing.outcome == .completed

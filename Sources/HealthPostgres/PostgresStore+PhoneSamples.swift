@@ -91,7 +91,8 @@ extension PostgresStore {
                     }
                 }
                 try await query(
-                    "UPDATE imports SET deleted_count = $1 WHERE id = $2", Self.binds([Int64(deleted), run]))
+                    "UPDATE imports SET deleted_count = $1 WHERE person = $3 AND id = $2",
+                    Self.binds([Int64(deleted), run, person]))
                 try await PostgresStatistics.notePending(touched, store: self, on: connection)
                 try PostgresStatistics.refreshPending(store: self, on: connection)
             }
