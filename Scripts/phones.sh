@@ -75,6 +75,11 @@ done
 failed=0
 for pid in "${phones[@]}"; do wait "$pid" || failed=$((failed + 1)); done
 end=$(date +%s.%N)
+if ! kill -0 "$server" 2>/dev/null; then
+  cp "$work/serve.log" "${TMPDIR:-/tmp}/phones-serve.log"
+  echo "the server died; its log: ${TMPDIR:-/tmp}/phones-serve.log" >&2
+  exit 1
+fi
 peak=$(grep VmHWM "/proc/$server/status" | awk '{print $2}')
 printf 'phones: %d in %.1f s; failed: %d; server peak memory %d MB\n' \
   "$PHONES" "$(echo "$end - $start" | bc -l)" "$failed" $((peak / 1024))

@@ -51,17 +51,20 @@ final class FirstOutcome<T>: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Resumes the waiting continuation with `result`, unless an earlier outcome did.
-    func finish(_ result: Result<T, any Error>) {
+    /// Resumes the waiting continuation with `result`, unless an earlier outcome did; tells
+    /// whether it was this one.
+    @discardableResult
+    func finish(_ result: Result<T, any Error>) -> Bool {
         lock.lock()
         guard !finished, let continuation else {
             lock.unlock()
-            return
+            return false
         }
         finished = true
         self.continuation = nil
         lock.unlock()
         continuation.resume(with: result.map { Carried(value: $0) })
+        return true
     }
 }
 

@@ -9,13 +9,21 @@ enum Deadline {
     /// The deadline passed before the work ended.
     struct Exceeded: Error {}
 
-    /// The result of `body`, or ``Exceeded`` once `duration` has passed.
-    static func run<T>(_ duration: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// The result of `body`, or ``Exceeded`` once `duration` has passed. A value `body` makes
+    /// after the deadline goes to `late`, so that what needs closing (a connection) is closed.
+    static func run<T>(
+        _ duration: Duration, late: (@Sendable (T) -> Void)? = nil, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         let outcome = FirstOutcome<T>()
         return try await withCheckedThrowingContinuation { continuation in
             outcome.wait(continuation)
             let work = BlockingExecutor.task {
-                do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
+                do {
+                    let value = try await body()
+                    if !outcome.finish(.success(value)) { late?(value) }
+                } catch {
+                    outcome.finish(.failure(error))
+                }
             }
             // Dispatch's timer needs no thread of the pool either.
             let (seconds, attoseconds) = duration.components

@@ -83,7 +83,7 @@ public final class PostgresStore: @unchecked Sendable {
         do {
             // The driver's timeout covers the TCP connection only: a server that takes it and
             // never answers (frozen, overloaded) would hold the start-up for ever.
-            return try await Deadline.run(.seconds(PostgresURL.connectSeconds + 1)) {
+            return try await Deadline.run(.seconds(PostgresURL.connectSeconds + 1), late: Self.close) {
                 try await PostgresConnection.connect(
                     configuration: configuration,
                     id: connectionIDs.withLock {
@@ -99,10 +99,15 @@ public final class PostgresStore: @unchecked Sendable {
         }
     }
 
-    deinit {
-        // The driver wants its connections closed before they go: keep this one until it is.
-        guard let connection = self.connection else { return }
+    /// Closes `connection` without waiting. The driver wants its connections closed before they
+    /// go (an open one left behind keeps its socket and its server process): this keeps it until then.
+    @Sendable static func close(_ connection: PostgresConnection) {
         connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+
+    deinit {
+        guard let connection = self.connection else { return }
+        Self.close(connection)
     }
 
     /// Closes the connection (a pooled store's connections close with its pool's service).
