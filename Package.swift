@@ -101,6 +101,13 @@ let package = Package(
         ),
         .target(name: "HealthWorkouts", dependencies: ["HealthExport", "HealthCore"]),
         .target(
+            name: "HealthWorkoutsPostgres",
+            dependencies: [
+                "HealthCore", "HealthExport", "HealthWorkouts", "HealthWorkoutsStore", "HealthPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        .target(
             name: "HealthWorkoutsStore",
             dependencies: [
                 "HealthExport", "HealthCore", "HealthWorkouts", "HealthQuery", .product(name: "GRDB", package: "GRDB.swift"),
@@ -177,6 +184,7 @@ let package = Package(
                 .target(name: "HealthPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthServer", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthParquetPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "HealthWorkoutsPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import HealthParquetTables
+import HealthQuery
 
 /// The SQL that reads each table of a store as the columns of its Parquet table, in order,
 /// current rows only (neither deleted by a later export nor replaced by a newer version): IDs

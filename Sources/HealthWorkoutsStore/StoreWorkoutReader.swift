@@ -17,11 +17,15 @@ public struct StoreWorkoutReader {
         public var facts = ExportFacts()
         /// Workouts selected.
         public var workouts = 0
+
+        /// An empty summary.
+        public init() {}
     }
 
     private let reader: StoreReader
     private let options: WorkoutReader.Options
     private let now: ExportTimestamp
+    private let queries = StoreWorkoutQueries(.sqlite)
 
     /// A reader of the store `reader` opened; `options.window` counts back from the newest
     /// export's date, as it does from an export's.
@@ -34,27 +38,65 @@ public struct StoreWorkoutReader {
     /// Reads the workouts in start order and calls `body` with each.
     public func read(_ body: (WorkoutTrack, WorkoutReader.Context) throws -> Void) throws -> Summary {
         try reader.store.read { db in
+            func rows(_ query: StoreWorkoutQueries.Query) throws -> [StoreWorkoutAssembly.Row] {
+                try Self.rows(db, query)
+            }
             var summary = Summary()
-            summary.facts = try StoreWorkoutRows.facts(db)
+            summary.facts = StoreWorkoutAssembly.facts(try rows(queries.facts).first)
             let start = options.window.start(exportDate: summary.facts.exportDate, now: now)
             let yearStart = (summary.facts.exportDate ?? now).secondsSince1970 - 365 * 86_400
-            let highest = options.highestInYear ? try StoreWorkoutRows.highestHeartRate(db, since: yearStart) : nil
+            let highest =
+                options.highestInYear ? try rows(queries.highestHeartRate(since: yearStart)).first?[0].double : nil
             let context = WorkoutReader.Context(facts: summary.facts, highestHeartRateInYear: highest)
-            let workouts = try StoreWorkoutRows.workouts(db, from: start?.secondsSince1970)
+            let workouts = try rows(queries.workouts(from: start?.secondsSince1970)).compactMap(
+                StoreWorkoutAssembly.workout)
             for (uuid, workout) in workouts where options.activities.selects(workout.activityType) {
-                let full = try StoreWorkoutRows.complete(workout, uuid: uuid, db)
+                let full = StoreWorkoutAssembly.complete(workout, details: try queries.details(of: uuid).map(rows))
+                var segments: [[RoutePoint]] = []
+                if options.routes {
+                    let routes = try rows(
+                        queries.routes(
+                            activityType: full.activityType, start: full.header.startDate.secondsSince1970))
+                    segments = StoreWorkoutAssembly.segments(
+                        try routes.compactMap { $0[0].text }.map { try rows(queries.points(route: $0)) }, of: full)
+                }
                 let span = WorkoutSpan(full)
                 let range = (span.start - SampleSeries.maximumAge)...span.end
                 let track = WorkoutTrack(
-                    workout: full,
-                    segments: options.routes ? try StoreWorkoutRows.segments(of: full, db) : [],
-                    heartRate: try StoreWorkoutRows.series(db, type: HeartRate.type, source: span.sourceName, range),
-                    cadence: try StoreWorkoutRows.series(
-                        db, type: HeartRate.cadenceType, source: span.sourceName, range))
+                    workout: full, segments: segments,
+                    heartRate: StoreWorkoutAssembly.series(
+                        try rows(queries.samples(type: HeartRate.type, source: span.sourceName, range)),
+                        type: HeartRate.type),
+                    cadence: StoreWorkoutAssembly.series(
+                        try rows(queries.samples(type: HeartRate.cadenceType, source: span.sourceName, range)),
+                        type: HeartRate.cadenceType))
                 summary.workouts += 1
                 try body(track, context)
             }
             return summary
+        }
+    }
+
+    /// The rows of `query`, as store values.
+    static func rows(_ db: Database, _ query: StoreWorkoutQueries.Query) throws -> [StoreWorkoutAssembly.Row] {
+        let arguments = StatementArguments(
+            query.values.map { value -> (any DatabaseValueConvertible)? in
+                switch value {
+                case .null: nil
+                case .integer(let integer): integer
+                case .real(let real): real
+                case .text(let text): text
+                }
+            })
+        return try Row.fetchAll(db, sql: query.sql, arguments: arguments).map { row in
+            row.databaseValues.map { value in
+                switch value.storage {
+                case .int64(let integer): .integer(integer)
+                case .double(let real): .real(real)
+                case .string(let text): .text(text)
+                case .null, .blob: .null
+                }
+            }
         }
     }
 }

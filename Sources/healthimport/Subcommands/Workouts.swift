@@ -7,6 +7,11 @@ import HealthQuery
 import HealthWorkouts
 import HealthWorkoutsStore
 
+#if PostgreSQL
+    import HealthPostgres
+    import HealthWorkoutsPostgres
+#endif
+
 /// `healthimport workouts PATH|--db DB -o DIR --format gpx|tcx|json`: workouts as files training platforms take.
 struct Workouts: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,8 +42,16 @@ struct Workouts: ParsableCommand {
         help: "The export: export.zip, the apple_health_export folder (or the folder above it), or export.xml.")
     var path: String?
 
-    @Option(help: ArgumentHelp("Read this SQLite store instead of an export.", valueName: "health.sqlite"))
+    @Option(
+        help: ArgumentHelp(
+            "Read this store instead of an export: an SQLite file, or a PostgreSQL database (postgresql://user@host/db).",
+            valueName: "path-or-url"))
     var db: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Whose data, in a PostgreSQL store shared by several people (default: me).", valueName: "name"))
+    var person: String?
 
     @Flag(name: .shortAndLong, help: "Print no progress or warnings on standard error.")
     var quiet = false
@@ -78,6 +91,9 @@ struct Workouts: ParsableCommand {
         case (nil, nil): throw ValidationError("Give an export (PATH) or a store (--db).")
         case (.some, .some): throw ValidationError("Give an export (PATH) or a store (--db), not both.")
         default: break
+        }
+        if person != nil, db.map(StoreOptions.isPostgres) != true {
+            throw ValidationError("--person chooses whose data of a PostgreSQL store (--db postgresql://...).")
         }
         if path == "-" {
             throw ValidationError(
@@ -175,12 +191,29 @@ struct Workouts: ParsableCommand {
     private func readStore(
         _ location: String, options: WorkoutReader.Options, _ body: (WorkoutTrack, WorkoutReader.Context) throws -> Void
     ) throws -> (Int, String) {
-        if StoreOptions.isPostgres(location) {
-            throw CommandFailure(
-                "workouts --db reads an SQLite store; a PostgreSQL store is not supported yet", exitCode: 64)
-        }
+        if StoreOptions.isPostgres(location) { return try readPostgres(location, options: options, body) }
         let summary = try StoreWorkoutReader(reader: try StoreReader(path: location), options: options).read(body)
         return (summary.workouts, "from \(location)")
+    }
+
+    /// Reads a person's workouts of a PostgreSQL store, one at a time; the number read and what was read.
+    private func readPostgres(
+        _ url: String, options: WorkoutReader.Options, _ body: (WorkoutTrack, WorkoutReader.Context) throws -> Void
+    ) throws -> (Int, String) {
+        #if PostgreSQL
+            let person = person ?? StoreOptions.defaultPerson
+            let store = try PostgresStore.open(url: url, person: person)
+            defer { store.closeWaiting() }
+            let reader = PostgresWorkoutReader(store: store, options: options)
+            let plan = try Blocking.wait { try await reader.plan() }
+            for planned in plan.workouts {
+                let track = try Blocking.wait { try await reader.track(of: planned) }
+                try body(track, plan.context)
+            }
+            return (plan.workouts.count, "from \(store.location)")
+        #else
+            throw PostgresSupport.missing
+        #endif
     }
 
     /// The maximum heart rate for `track`'s computed zones: the option, else from the date of

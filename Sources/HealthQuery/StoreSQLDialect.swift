@@ -1,5 +1,5 @@
-/// What the SQL of the two stores differs in, named once so that ``StoreTableQueries`` describes
-/// every table's query a single time for both: the PostgreSQL store keeps many people's rows
+/// What the SQL of the two stores differs in, named once so that the queries that read a store's
+/// tables (for Parquet, for workouts) are described a single time for both: the PostgreSQL store keeps many people's rows
 /// (a `person` column, bound as `$1`), stores JSON as text and has other date functions.
 package enum StoreSQLDialect: Sendable {
     /// The SQLite store (one person, GRDB).
@@ -21,6 +21,15 @@ package enum StoreSQLDialect: Sendable {
         switch self {
         case .sqlite: ""
         case .postgres: "\(alias).person = $1 AND "
+        }
+    }
+
+    /// The placeholder of a query's `number`th value (from 1): `?` in SQLite, `$<number + 1>` in
+    /// PostgreSQL, whose `$1` is the person.
+    package func parameter(_ number: Int) -> String {
+        switch self {
+        case .sqlite: "?"
+        case .postgres: "$\(number + 1)"
         }
     }
 
