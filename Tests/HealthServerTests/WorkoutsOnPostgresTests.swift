@@ -6,7 +6,16 @@ import Testing
 struct WorkoutsOnPostgresTests {
     @Test("workouts --db postgresql:// --person writes, byte for byte, the files workouts --db writes from SQLite")
     func sameAsSQLite() throws {
-        let export = Tool.repositoryRoot + "/SampleExports/zip/export.zip"
+        try compare(export: Tool.repositoryRoot + "/SampleExports/zip/export.zip", gpxFiles: 2, tcxFiles: 4)
+    }
+
+    @Test("workouts --db postgresql:// takes the heart rate and cadence of the person's samples, as from SQLite")
+    func heartRateAsSQLite() throws {
+        let export = try WorkoutExport()
+        try compare(export: export.exportFolder, gpxFiles: 2, tcxFiles: 4)
+    }
+
+    private func compare(export: String, gpxFiles: Int, tcxFiles: Int) throws {
         let folder = NSTemporaryDirectory() + "healthimport-workouts-pg-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -26,8 +35,8 @@ struct WorkoutsOnPostgresTests {
             }
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/sqlite").sorted()
-        #expect(names.filter { $0.hasSuffix(".gpx") }.count == 2)
-        #expect(names.filter { $0.hasSuffix(".tcx") }.count == 4)
+        #expect(names.filter { $0.hasSuffix(".gpx") }.count == gpxFiles)
+        #expect(names.filter { $0.hasSuffix(".tcx") }.count == tcxFiles)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/postgres").sorted() == names)
         for name in names {
             let expected = try Data(contentsOf: URL(fileURLWithPath: folder + "/sqlite/" + name))

@@ -27,6 +27,11 @@ import Testing
         let storeFiles = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/store").sorted()
         #expect(exportFiles.count > 3)
         #expect(storeFiles == exportFiles)
+        for name in storeFiles where !name.hasSuffix(".jsonl") {
+            let fromStore = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/store/" + name))
+            #expect(
+                fromStore == (try Data(contentsOf: URL(fileURLWithPath: folder.path + "/export/" + name))), "\(name)")
+        }
         let jsonFromExport = try String(contentsOfFile: folder.path + "/export/workouts.jsonl", encoding: .utf8)
         let jsonFromStore = try String(contentsOfFile: folder.path + "/store/workouts.jsonl", encoding: .utf8)
         #expect(!jsonFromStore.isEmpty)
@@ -50,6 +55,40 @@ import Testing
             #expect(report.lapDistance == before.lapDistance, "\(name)")
             #expect(report.lapCalories == before.lapCalories, "\(name)")
         }
+    }
+
+    @Test(
+        "workouts --db gives GPX and TCX files the heart rate and cadence of the store's samples, as from the export",
+        .enabled(if: TestPython.enabled, Comment(rawValue: TestPython.skipReason)))
+    func heartRateFromStore() throws {
+        let export = try WorkoutExport()
+        let store = export.folder.path + "/health.sqlite"
+        let imported = try CLI.run(["import", export.exportFolder, "--db", store, "--all", "-q"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        for format in ["gpx", "tcx", "json"] {
+            for (name, input) in [("export", [export.exportFolder]), ("store", ["--db", store])] {
+                let result = try CLI.run(
+                    ["workouts"] + input + ["-o", export.folder.path + "/" + name, "--format", format, "--all", "-q"])
+                #expect(result.status == 0, "\(result.stderr)")
+            }
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: export.folder.path + "/store").sorted()
+        #expect(names == (try FileManager.default.contentsOfDirectory(atPath: export.folder.path + "/export").sorted()))
+        #expect(names.filter { $0.hasSuffix(".gpx") }.count == 2)
+        for name in names {
+            let fromStore = try String(contentsOfFile: export.folder.path + "/store/" + name, encoding: .utf8)
+            let fromExport = try String(contentsOfFile: export.folder.path + "/export/" + name, encoding: .utf8)
+            #expect(fromStore.split(separator: "\n").sorted() == fromExport.split(separator: "\n").sorted(), "\(name)")
+        }
+        let reports = try WorkoutFileChecks.run(xml: export.xmlPath, folder: export.folder.path + "/store")
+        let run = try #require(reports["2024-05-07_1318_running.gpx"])
+        #expect(run.points == 451 && run.withHeartRate == 451 - 2 - 18 && run.heartRateMismatches == 0)
+        let ride = try #require(reports["2024-05-09_1802_cycling.tcx"])
+        #expect(ride.withCadence == 481 && ride.lapDistance == 15_300 && ride.lapCalories == 380)
+        let yoga = try #require(reports["2024-05-12_0730_yoga.tcx"])
+        #expect(yoga.points == 120 && yoga.withHeartRate == 120)
+        let json = try String(contentsOfFile: export.folder.path + "/store/workouts.jsonl", encoding: .utf8)
+        #expect(json.contains("\"heartRateZones\":{"))
     }
 
     @Test("workouts with both an export and --db, or neither, is a usage error; a missing store one line")
