@@ -95,8 +95,9 @@ let package = Package(
         .target(
             name: "HealthParquetPostgres",
             dependencies: [
-                "HealthCore", "HealthExport", "HealthParquet", "HealthParquetTables", "HealthParquetStore", "HealthQuery",
-                "HealthStatistics", "HealthPostgres", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "HealthCore", "HealthExport", "HealthParquet", "HealthParquetTables", "HealthParquetStore",
+                "HealthQuery", "HealthStatistics", "HealthPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .target(name: "HealthWorkouts", dependencies: ["HealthExport", "HealthCore"]),
@@ -110,7 +111,8 @@ let package = Package(
         .target(
             name: "HealthWorkoutsStore",
             dependencies: [
-                "HealthExport", "HealthCore", "HealthWorkouts", "HealthQuery", .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthExport", "HealthCore", "HealthWorkouts", "HealthQuery",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(
