@@ -92,7 +92,29 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .target(
+            name: "HealthParquetPostgres",
+            dependencies: [
+                "HealthCore", "HealthExport", "HealthParquet", "HealthParquetTables", "HealthParquetStore",
+                "HealthQuery", "HealthStatistics", "HealthPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         .target(name: "HealthWorkouts", dependencies: ["HealthExport", "HealthCore"]),
+        .target(
+            name: "HealthWorkoutsPostgres",
+            dependencies: [
+                "HealthCore", "HealthExport", "HealthWorkouts", "HealthWorkoutsStore", "HealthPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        .target(
+            name: "HealthWorkoutsStore",
+            dependencies: [
+                "HealthExport", "HealthCore", "HealthWorkouts", "HealthQuery",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .target(
             name: "HealthQuery",
             dependencies: [
@@ -154,6 +176,7 @@ let package = Package(
                 "HealthReport",
                 "HealthWatch",
                 "HealthWorkouts",
+                "HealthWorkoutsStore",
                 "HealthStatistics",
                 "HealthParquet",
                 "HealthParquetTables",
@@ -162,6 +185,8 @@ let package = Package(
                 "HealthSyncClient",
                 .target(name: "HealthPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthServer", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "HealthParquetPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "HealthWorkoutsPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

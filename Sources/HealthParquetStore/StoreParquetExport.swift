@@ -19,7 +19,7 @@ public struct StoreParquetExport {
     /// Writes every table into `tables`; `check` runs between rows (to stop on Ctrl-C).
     public func write(into tables: ParquetTableSet, check: () throws -> Void) throws {
         try reader.store.read { db in
-            for (table, sql) in StoreTableQueries.all {
+            for (table, sql) in StoreTableQueries(.sqlite).all {
                 let rows = try Row.fetchCursor(db, sql: sql)
                 while let row = try rows.next() {
                     try check()
@@ -27,13 +27,16 @@ public struct StoreParquetExport {
                 }
             }
         }
-        try writeStatistics(into: tables, check: check)
+        let types = try reader.types().map(\.type)
+        try Self.writeStatistics(reader.statistics, types: types, into: tables, check: check)
     }
 
-    private func writeStatistics(into tables: ParquetTableSet, check: () throws -> Void) throws {
-        let statistics = reader.statistics
-        let types = try reader.types().map(\.type).filter(StoredStatistics.hasStatistics).sorted()
-        for type in types {
+    /// Writes ``ParquetTable/dailyStatistics`` for those of `types` that have statistics, and
+    /// ``ParquetTable/sleepNights``, from either store's `statistics`.
+    public static func writeStatistics(
+        _ statistics: any DailyStatistics, types: [String], into tables: ParquetTableSet, check: () throws -> Void
+    ) throws {
+        for type in types.filter(StoredStatistics.hasStatistics).sorted() {
             for day in try statistics.daily(type: type, from: nil, to: nil) {
                 try check()
                 try tables.row(.dailyStatistics) { row in

@@ -84,36 +84,39 @@ public struct StoredStatistics: DailyStatistics {
 
     public func daily(type: String, from: String?, to: String?) throws -> [DayValue] {
         guard let kind = StatisticsKind(type: type), kind != .sleep else { return [] }
-        let rows = try rows(type: type, period: .day, from: from, to: to)
-        return rows.compactMap { line in
-            guard case .text(let start?) = line[1] else { return nil }
-            let day = String(start.prefix(10))
-            if kind == .cumulative {
-                return DayValue(day: day, value: Self.number(line[3]) ?? 0, unit: Self.text(line[4]) ?? "")
-            }
-            var samples: Int?
-            if case .integer(let count) = line[6] { samples = count }
-            return DayValue(
-                day: day, value: Self.number(line[3]) ?? 0, minimum: Self.number(line[4]),
-                maximum: Self.number(line[5]),
-                samples: samples, unit: Self.text(line[7]) ?? "")
-        }
+        return try rows(type: type, period: .day, from: from, to: to).compactMap { Self.dayValue($0, kind: kind) }
     }
 
     public func sleep(from: String?, to: String?) throws -> [SleepNight] {
-        let rows = try rows(type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, from: from, to: to)
+        try rows(type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, from: from, to: to).compactMap(
+            Self.sleepNight)
+    }
+
+    /// The day of a line `stats --by day` prints for a type of `kind` (not sleep), from either store.
+    public static func dayValue(_ line: [StatisticsOutput.Value], kind: StatisticsKind) -> DayValue? {
+        guard case .text(let start?) = line[1] else { return nil }
+        let day = String(start.prefix(10))
+        if kind == .cumulative {
+            return DayValue(day: day, value: number(line[3]) ?? 0, unit: text(line[4]) ?? "")
+        }
+        var samples: Int?
+        if case .integer(let count) = line[6] { samples = count }
+        return DayValue(
+            day: day, value: number(line[3]) ?? 0, minimum: number(line[4]), maximum: number(line[5]),
+            samples: samples, unit: text(line[7]) ?? "")
+    }
+
+    /// The night of a line `stats --type sleep --by night` prints, from either store.
+    public static func sleepNight(_ line: [StatisticsOutput.Value]) -> SleepNight? {
         let stages = [
             (3, "InBed"), (5, "Awake"), (6, "AsleepCore"), (7, "AsleepDeep"), (8, "AsleepREM"), (9, "Asleep"),
         ]
-        return rows.compactMap { line in
-            guard let night = Self.text(line[0]) else { return nil }
-            var minutes: [String: Double] = [:]
-            for (column, stage) in stages {
-                if let value = Self.number(line[column]), value > 0 { minutes[stage] = value }
-            }
-            return SleepNight(
-                night: night, minutes: minutes, asleep: Self.number(line[4]) ?? 0, sources: Self.amounts(line[10]))
+        guard let night = text(line[0]) else { return nil }
+        var minutes: [String: Double] = [:]
+        for (column, stage) in stages {
+            if let value = number(line[column]), value > 0 { minutes[stage] = value }
         }
+        return SleepNight(night: night, minutes: minutes, asleep: number(line[4]) ?? 0, sources: amounts(line[10]))
     }
 
     /// The lines `healthimport stats --type type --by period --since from --until to` prints.

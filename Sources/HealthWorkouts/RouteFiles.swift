@@ -1,7 +1,7 @@
 import HealthExport
 
 /// A workout's route points: inline `Location`s of old exports, and the GPX files its routes name.
-enum RouteFiles {
+package enum RouteFiles {
     /// One list of points per route (inline) or route file, each in time order. A file that is
     /// missing or unreadable adds a warning and no points.
     static func segments(of workout: Workout, in package: ExportPackage, warnings: inout [String]) -> [[RoutePoint]] {
@@ -22,13 +22,16 @@ enum RouteFiles {
                 }
             }
         }
-        return segments.filter { !$0.isEmpty }.sorted {
-            ($0.first?.time ?? workout.header.startDate) < ($1.first?.time ?? workout.header.startDate)
-        }
+        return inOrder(segments, start: workout.header.startDate)
+    }
+
+    /// The non-empty `segments` by their first point's time (a segment without times at `start`).
+    package static func inOrder(_ segments: [[RoutePoint]], start: ExportTimestamp) -> [[RoutePoint]] {
+        segments.filter { !$0.isEmpty }.sorted { ($0.first?.time ?? start) < ($1.first?.time ?? start) }
     }
 
     /// `points` in time order; points without a time keep their place after the one before.
-    private static func ordered(_ points: [RoutePoint]) -> [RoutePoint] {
+    package static func ordered(_ points: [RoutePoint]) -> [RoutePoint] {
         var previous = Int64.min
         let keys = points.map { point -> Int64 in
             previous = point.time?.secondsSince1970 ?? previous

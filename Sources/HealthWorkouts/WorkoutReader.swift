@@ -60,6 +60,12 @@ public final class WorkoutReader {
         public var facts: ExportFacts
         /// The highest heart rate in the year before the export's date, when asked for and seen.
         public var highestHeartRateInYear: Double?
+
+        /// Creates a context (for workouts read from elsewhere than an export: a store).
+        public init(facts: ExportFacts, highestHeartRateInYear: Double?) {
+            self.facts = facts
+            self.highestHeartRateInYear = highestHeartRateInYear
+        }
     }
 
     private let package: ExportPackage

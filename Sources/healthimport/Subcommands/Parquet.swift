@@ -7,6 +7,11 @@ import HealthParquetStore
 import HealthParquetTables
 import HealthQuery
 
+#if PostgreSQL
+    import HealthParquetPostgres
+    import HealthPostgres
+#endif
+
 /// `healthimport parquet PATH -o DIR` and `healthimport parquet --db DB -o DIR`: records as
 /// Parquet files, one per table.
 struct Parquet: ParsableCommand {
@@ -32,8 +37,16 @@ struct Parquet: ParsableCommand {
     )
     var path: String?
 
-    @Option(help: ArgumentHelp("Read this SQLite store instead of an export.", valueName: "health.sqlite"))
+    @Option(
+        help: ArgumentHelp(
+            "Read this store instead of an export: an SQLite file, or a PostgreSQL database (postgresql://user@host/db).",
+            valueName: "path-or-url"))
     var db: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Whose data, in a PostgreSQL store shared by several people (default: me).", valueName: "name"))
+    var person: String?
 
     @OptionGroup var selection: SelectionOptions
 
@@ -53,21 +66,28 @@ struct Parquet: ParsableCommand {
             if selection.windowGiven || !selection.types.isEmpty {
                 throw ValidationError("--all, --days, --since and --type choose records of an export, not of --db.")
             }
-        case (.some, nil): break
+        case (.some, nil):
+            if person != nil { throw ValidationError("--person chooses whose data of a PostgreSQL store (--db).") }
         }
     }
 
     func run() throws {
         try CommandRunner.run {
             let folder = try ParquetFolder.prepare(output)
-            let tables = ParquetTableSet(folder: folder)
-            if let db {
-                try writeStore(db, into: tables)
-            } else if let path {
-                try writeExport(path, into: tables)
+            let counts: [(file: String, rows: Int64)]
+            if let db, StoreOptions.isPostgres(db) {
+                counts = try writePostgres(db, folder: folder)
+            } else {
+                let tables = ParquetTableSet(folder: folder)
+                if let db {
+                    try writeStore(db, into: tables)
+                } else if let path {
+                    try writeExport(path, into: tables)
+                }
+                counts = tables.rowCounts
             }
-            ParquetFolder.removeStale(in: folder, keeping: tables.rowCounts.map(\.file))
-            if !quiet { ParquetFolder.printCounts(tables.rowCounts, folder: folder) }
+            ParquetFolder.removeStale(in: folder, keeping: counts.map(\.file))
+            if !quiet { ParquetFolder.printCounts(counts, folder: folder) }
         }
     }
 
@@ -95,8 +115,8 @@ struct Parquet: ParsableCommand {
     }
 
     private func writeStore(_ location: String, into tables: ParquetTableSet) throws {
-        if StoreOptions.isPostgres(location) {
-            throw CommandFailure("parquet reads an SQLite store; a PostgreSQL store is not supported yet", exitCode: 64)
+        if let person, person != StoreOptions.defaultPerson {
+            throw CommandFailure("--person \(person) needs a PostgreSQL store (--db postgresql://...)", exitCode: 64)
         }
         do {
             let reader = try StoreReader(path: location)
@@ -106,5 +126,28 @@ struct Parquet: ParsableCommand {
             tables.discard()
             throw ParquetFolder.failure(error)
         }
+    }
+
+    /// Writes a person's rows of a PostgreSQL store; the files' row counts.
+    private func writePostgres(_ url: String, folder: String) throws -> [(file: String, rows: Int64)] {
+        #if PostgreSQL
+            let store = try PostgresStore.open(url: url, person: person ?? StoreOptions.defaultPerson)
+            defer { store.closeWaiting() }
+            let export = PostgresParquetExport(store: store)
+            // The table set lives and dies inside the wait: it belongs to the one task that writes it.
+            return try Blocking.wait {
+                let tables = ParquetTableSet(folder: folder)
+                do {
+                    try await export.write(into: tables) { try Interrupt.check() }
+                    try tables.close()
+                } catch {
+                    tables.discard()
+                    throw ParquetFolder.failure(error)
+                }
+                return tables.rowCounts
+            }
+        #else
+            throw PostgresSupport.missing
+        #endif
     }
 }

@@ -3,9 +3,16 @@ import Foundation
 import HealthCore
 import HealthExport
 import HealthJSON
+import HealthQuery
 import HealthWorkouts
+import HealthWorkoutsStore
 
-/// `healthimport workouts PATH -o DIR --format gpx|tcx|json`: workouts as files training platforms take.
+#if PostgreSQL
+    import HealthPostgres
+    import HealthWorkoutsPostgres
+#endif
+
+/// `healthimport workouts PATH|--db DB -o DIR --format gpx|tcx|json`: workouts as files training platforms take.
 struct Workouts: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workouts",
@@ -15,7 +22,9 @@ struct Workouts: ParsableCommand {
             TrackPointExtension. tcx: one TCX file per workout, with laps. json: DIR/workouts.jsonl \
             (or standard output with -o -), one line per workout with seconds in heart-rate zones. \
             Files are named by the local start time and activity (2024-05-07_1318_running.gpx). \
-            By default only the 30 days before the export's date; --all for everything. \
+            By default only the 30 days before the export's date; --all for everything. With --db, \
+            the workouts of an SQLite store, their stored routes and samples (the window counts back \
+            from the newest imported export's date). \
             See docs/workouts.md.
             """
     )
@@ -29,7 +38,24 @@ struct Workouts: ParsableCommand {
         case json
     }
 
-    @OptionGroup var input: InputOptions
+    @Argument(
+        help: "The export: export.zip, the apple_health_export folder (or the folder above it), or export.xml.")
+    var path: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Read this store instead of an export: an SQLite file, or a PostgreSQL database (postgresql://user@host/db).",
+            valueName: "path-or-url"))
+    var db: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Whose data, in a PostgreSQL store shared by several people (default: me).", valueName: "name"))
+    var person: String?
+
+    @Flag(name: .shortAndLong, help: "Print no progress or warnings on standard error.")
+    var quiet = false
+
     @OptionGroup var window: WindowOptions
 
     @Option(
@@ -61,7 +87,15 @@ struct Workouts: ParsableCommand {
         if let maxHeartRate, !(maxHeartRate >= 60 && maxHeartRate <= 250) {
             throw ValidationError("--max-heart-rate must be between 60 and 250.")
         }
-        if input.path == "-" {
+        switch (path, db) {
+        case (nil, nil): throw ValidationError("Give an export (PATH) or a store (--db).")
+        case (.some, .some): throw ValidationError("Give an export (PATH) or a store (--db), not both.")
+        default: break
+        }
+        if person != nil, db.map(StoreOptions.isPostgres) != true {
+            throw ValidationError("--person chooses whose data of a PostgreSQL store (--db postgresql://...).")
+        }
+        if path == "-" {
             throw ValidationError(
                 "workouts reads the export twice: give the export's file or folder, not standard input.")
         }
@@ -73,12 +107,10 @@ struct Workouts: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            let package = try ExportPackage.open(input.path)
             let folder = output == "-" ? nil : try OutputFolder(output)
             let options = WorkoutReader.Options(
                 window: window.window, activities: activitySelection, routes: format != .json,
                 highestInYear: format == .json && maxHeartRate == nil)
-            let reader = WorkoutReader(package: package, options: options)
             let standardOutput = StandardOutput()
             var lines = JSONBuffer(capacity: 1 << 16)
             var written = 0
@@ -100,7 +132,11 @@ struct Workouts: ParsableCommand {
                     try standardOutput.flush()
                 }
             }
-            let summary = try reader.read { track, context in
+            let read: ((WorkoutTrack, WorkoutReader.Context) throws -> Void) throws -> (Int, String) = { body in
+                if let db { return try readStore(db, options: options, body) }
+                return try readExport(path!, options: options, body)
+            }
+            let (workouts, source) = try read { track, context in
                 try Interrupt.check()
                 switch format {
                 case .gpx:
@@ -120,13 +156,7 @@ struct Workouts: ParsableCommand {
             }
             if format == .json { try flushLines() }
             try jsonl?.close()
-            guard !input.quiet else { return }
-            for warning in summary.warnings.prefix(Self.warningLimit) { Diagnostics.print(warning) }
-            if summary.warnings.count > Self.warningLimit {
-                Diagnostics.print(
-                    "\(package.displayName): warning: \(summary.warnings.count - Self.warningLimit) more warnings not shown"
-                )
-            }
+            guard !quiet else { return }
             let what =
                 switch format {
                 case .gpx: "\(written) GPX file\(written == 1 ? "" : "s") (workouts with a route)"
@@ -135,9 +165,55 @@ struct Workouts: ParsableCommand {
                 }
             let destination = output == "-" ? "standard output" : output
             Diagnostics.print(
-                "healthimport: \(summary.workouts) workout\(summary.workouts == 1 ? "" : "s") (\(window.window)): "
-                    + "\(what) to \(destination), \(summary.passes) passes over \(package.displayName)")
+                "healthimport: \(workouts) workout\(workouts == 1 ? "" : "s") (\(window.window)): "
+                    + "\(what) to \(destination), \(source)")
         }
+    }
+
+    /// Reads an export's workouts; the number read and what was read, for the tally.
+    private func readExport(
+        _ path: String, options: WorkoutReader.Options, _ body: (WorkoutTrack, WorkoutReader.Context) throws -> Void
+    ) throws -> (Int, String) {
+        let package = try ExportPackage.open(path)
+        let summary = try WorkoutReader(package: package, options: options).read(body)
+        if !quiet {
+            for warning in summary.warnings.prefix(Self.warningLimit) { Diagnostics.print(warning) }
+            if summary.warnings.count > Self.warningLimit {
+                Diagnostics.print(
+                    "\(package.displayName): warning: \(summary.warnings.count - Self.warningLimit) more warnings not shown"
+                )
+            }
+        }
+        return (summary.workouts, "\(summary.passes) passes over \(package.displayName)")
+    }
+
+    /// Reads an SQLite store's workouts; the number read and what was read, for the tally.
+    private func readStore(
+        _ location: String, options: WorkoutReader.Options, _ body: (WorkoutTrack, WorkoutReader.Context) throws -> Void
+    ) throws -> (Int, String) {
+        if StoreOptions.isPostgres(location) { return try readPostgres(location, options: options, body) }
+        let summary = try StoreWorkoutReader(reader: try StoreReader(path: location), options: options).read(body)
+        return (summary.workouts, "from \(location)")
+    }
+
+    /// Reads a person's workouts of a PostgreSQL store, one at a time; the number read and what was read.
+    private func readPostgres(
+        _ url: String, options: WorkoutReader.Options, _ body: (WorkoutTrack, WorkoutReader.Context) throws -> Void
+    ) throws -> (Int, String) {
+        #if PostgreSQL
+            let person = person ?? StoreOptions.defaultPerson
+            let store = try PostgresStore.open(url: url, person: person)
+            defer { store.closeWaiting() }
+            let reader = PostgresWorkoutReader(store: store, options: options)
+            let plan = try Blocking.wait { try await reader.plan() }
+            for planned in plan.workouts {
+                let track = try Blocking.wait { try await reader.track(of: planned) }
+                try body(track, plan.context)
+            }
+            return (plan.workouts.count, "from \(store.location)")
+        #else
+            throw PostgresSupport.missing
+        #endif
     }
 
     /// The maximum heart rate for `track`'s computed zones: the option, else from the date of

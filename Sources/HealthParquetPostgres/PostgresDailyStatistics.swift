@@ -1,0 +1,30 @@
+import HealthExport
+import HealthPostgres
+import HealthQuery
+import HealthStatistics
+
+/// A person's daily figures in a PostgreSQL store, as `stats` computes them there, in the
+/// values the SQLite store's ``StoredStatistics`` gives.
+struct PostgresDailyStatistics: DailyStatistics {
+    let store: PostgresStore
+
+    func daily(type: String, from: String?, to: String?) throws -> [HealthQuery.DayValue] {
+        guard let kind = StatisticsKind(type: type), kind != .sleep else { return [] }
+        return try store.statistics(computation(type: type, period: .day, from: from, to: to)).compactMap {
+            StoredStatistics.dayValue($0, kind: kind)
+        }
+    }
+
+    func sleep(from: String?, to: String?) throws -> [HealthQuery.SleepNight] {
+        try store.statistics(
+            computation(type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, from: from, to: to)
+        ).compactMap(StoredStatistics.sleepNight)
+    }
+
+    private func computation(type: String, period: Period, from: String?, to: String?) -> ComputedStatistics {
+        func day(_ text: String?) -> Int64? {
+            text.flatMap { TimestampParser.parseDay($0) }.map { Int64($0.daysSince1970) }
+        }
+        return ComputedStatistics(type: type, period: period, since: day(from), until: day(to), preferred: nil)
+    }
+}

@@ -1,0 +1,24 @@
+import HealthCore
+import PostgresNIO
+
+extension PostgresStore {
+    /// Runs `sql`, whose `$1` is this store's person and `$2`, `$3`, ... `values` (`String`,
+    /// `Int64`, `Double` or `nil`), and hands each row to `body` as the server sends it: the
+    /// driver asks for more rows only as `body` takes them, so memory does not grow with the
+    /// answer's size. `body` may throw to stop.
+    public func streamRows(
+        _ sql: String, binding values: [(any Sendable)?] = [], _ body: (PostgresRow) async throws -> Void
+    ) async throws {
+        let (connection, binds) = (connection!, Self.binds([person] + values))
+        do {
+            let rows = try await ConnectionWatch.run(connection, url: url) {
+                try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger)
+            }
+            for try await row in rows { try await body(row) }
+        } catch let error as PSQLError {
+            throw StoreError.postgres(error, url: url)
+        } catch  where connection.isClosed && !(error is StoreError) {
+            throw StoreError.wentAway(url)
+        }
+    }
+}
