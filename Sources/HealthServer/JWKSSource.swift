@@ -43,11 +43,25 @@ public enum JWKSSource: Sendable, Equatable, CustomStringConvertible {
         case .url(let url):
             data = try await Self.fetch(url, timeout: timeout)
         }
-        do {
-            return try JSONDecoder().decode(JWKS.self, from: data)
-        } catch {
+        return try keySet(data)
+    }
+
+    /// The keys of a JSON Web Key Set that jwt-kit reads; one it cannot (a key type or algorithm
+    /// it does not know) is left out rather than failing the set.
+    private func keySet(_ data: Data) throws(OIDCSetupError) -> JWKS {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let keys = object["keys"] as? [Any]
+        else {
             throw OIDCSetupError("\(self) is not a JSON Web Key Set: expected {\"keys\": [...]}")
         }
+        let decoder = JSONDecoder()
+        return JWKS(
+            keys: keys.compactMap { key in
+                guard let key = key as? [String: Any], JSONSerialization.isValidJSONObject(key),
+                    let bytes = try? JSONSerialization.data(withJSONObject: key)
+                else { return nil }
+                return try? decoder.decode(JWK.self, from: bytes)
+            })
     }
 
     private static func fetch(_ url: URL, timeout: Double) async throws(OIDCSetupError) -> Data {

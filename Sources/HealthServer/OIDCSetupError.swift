@@ -6,7 +6,8 @@ public struct OIDCSetupError: Error, Sendable, CustomStringConvertible {
     /// Whether the key set URL could not be reached (rather than being wrong).
     public var isUnavailable: Bool
 
-    init(_ message: String, isUnavailable: Bool = false) {
+    /// A failure told as `message`; `isUnavailable` when the key set URL could not be reached.
+    public init(_ message: String, isUnavailable: Bool = false) {
         self.message = message
         self.isUnavailable = isUnavailable
     }

@@ -16,6 +16,6 @@ extension SyncServer {
                 "\(person) is not a person of this server (healthimport people add \(person), or serve --oidc-create-people)"
             )
         }
-        return PersonKey(id: "openid-connect", person: person, name: "sign-in", scope: .write, created: "")
+        return .signIn(of: person)
     }
 }

@@ -58,7 +58,7 @@ struct OIDCVerifierTests {
         #expect(!OIDCVerifier.looksLikeJWT(String(token.prefix { $0 != "." })))
 
         let hmac = JWTKeyCollection()
-        await hmac.add(hmac: "a shared secret", digestAlgorithm: .sha256, kid: "rsa-1")
+        await hmac.add(hmac: "a shared secret of at least thirty-two bytes", digestAlgorithm: .sha256, kid: "rsa-1")
         let now = Date().timeIntervalSince1970
         let claims = TestClaims(
             iss: TestIssuer.issuer, aud: [TestIssuer.audience], exp: now + 600, iat: now, sub: "alice")
@@ -116,6 +116,22 @@ struct OIDCVerifierTests {
             #expect(error.isUnavailable)
             #expect(error.message.hasPrefix("cannot fetch the key set http://127.0.0.1:9/jwks.json"))
         }
+    }
+
+    @Test("A key set keeps the keys it can verify with and leaves out the others")
+    func mixedKeySet() async throws {
+        let issuer = try await TestIssuer()
+        let path = NSTemporaryDirectory() + "healthimport-jwks-" + UUID().uuidString + ".json"
+        let others = [
+            #"{"kty": "oct", "kid": "hmac", "k": "c2VjcmV0"}"#,
+            #"{"kty": "RSA", "kid": "odd", "alg": "XYZ1", "n": "AQAB", "e": "AQAB"}"#,
+            #""not a key""#, issuer.rsaJWK,
+        ]
+        try TestIssuer.keySet(others).write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let verifier = try await OIDCVerifier.start(Self.settings(.file(path)))
+        #expect(await verifier.keyIdentifiers == ["rsa-1"])
+        #expect(try await verifier.person(for: issuer.token("alice")) == "alice")
     }
 
     @Test("A key set with no RSA or EC signing key, or no kid, cannot start")

@@ -18,11 +18,11 @@ struct TestIssuer: Sendable {
     let rsaJWK: String
 
     init() async throws {
-        let rsa = try Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048))
+        let rsa = try JWTKit.Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048))
         let ec = ES256PrivateKey()
         await signers.add(rsa: rsa, digestAlgorithm: .sha256, kid: "rsa-1")
         await signers.add(ecdsa: ec, kid: "ec-1")
-        let other = try Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048))
+        let other = try JWTKit.Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048))
         await foreign.add(rsa: other, digestAlgorithm: .sha256, kid: "rogue")
         await foreign.add(rsa: other, digestAlgorithm: .sha256, kid: "rsa-1")
         rsaJWK = try Self.jwk(rsa.publicKey, kid: "rsa-1")
@@ -32,7 +32,7 @@ struct TestIssuer: Sendable {
     /// `{"keys": [...]}` of `keys`.
     static func keySet(_ keys: [String]) -> String { "{\"keys\": [" + keys.joined(separator: ", ") + "]}" }
 
-    static func jwk(_ key: Insecure.RSA.PublicKey, kid: String) throws -> String {
+    static func jwk(_ key: JWTKit.Insecure.RSA.PublicKey, kid: String) throws -> String {
         let (modulus, exponent) = try key.getKeyPrimitives()
         return """
             {"kty": "RSA", "kid": "\(kid)", "use": "sig", "alg": "RS256", "n": "\(base64URL(modulus))", "e": "\(base64URL(exponent))"}
