@@ -132,8 +132,10 @@ struct OIDCSignInTests {
                 "cannot read the key set file /nonexistent/jwks.json"
             ),
             (
-                ["--oidc-issuer", TestIssuer.issuer, "--oidc-audience", "app", "--oidc-jwks", "/dev/null"],
-                "is not a JSON Web Key Set"
+                [
+                    "--oidc-issuer", TestIssuer.issuer, "--oidc-audience", "app", "--oidc-jwks",
+                    Tool.repositoryRoot + "/docs/openapi.yaml",
+                ], "docs/openapi.yaml is not a JSON Web Key Set"
             ),
             (
                 [
