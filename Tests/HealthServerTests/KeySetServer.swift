@@ -49,7 +49,7 @@ final class KeySetServer: @unchecked Sendable {
 
     /// Serves `json` from now on.
     func keySet(_ json: String) {
-        FileManager.default.createFile(atPath: folder + "/jwks.json", contents: Data(json.utf8))
+        _ = FileManager.default.createFile(atPath: folder + "/jwks.json", contents: Data(json.utf8))
     }
 
     /// How many times the key set was fetched.

@@ -119,8 +119,11 @@ struct OIDCSignInTests {
     @Test(
         "A bad --oidc-* combination or an unreadable key set exits 64 with one line",
         arguments: [
-            (["--oidc-audience", "app"], "need --oidc-issuer"),
-            (["--oidc-create-people"], "need --oidc-issuer"),
+            (["--oidc-audience", "app"], "--oidc-audience needs --oidc-issuer URL"),
+            (
+                ["--oidc-create-people", "--oidc-claim", "email"],
+                "--oidc-claim, --oidc-create-people need --oidc-issuer URL"
+            ),
             (["--oidc-issuer", TestIssuer.issuer, "--oidc-jwks", "/dev/null"], "needs --oidc-audience"),
             (["--oidc-issuer", TestIssuer.issuer, "--oidc-audience", "app"], "needs --oidc-jwks"),
             (["--oidc-issuer", "issuer", "--oidc-audience", "app", "--oidc-jwks", "k"], "http(s) URL"),

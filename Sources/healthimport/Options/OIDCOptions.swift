@@ -44,7 +44,8 @@
                     claim.map { _ in "--oidc-claim" }, createPeople ? "--oidc-create-people" : nil,
                 ].compactMap { $0 }
                 guard stray.isEmpty else {
-                    throw OIDCSetupError("\(stray.joined(separator: ", ")) need --oidc-issuer URL")
+                    throw OIDCSetupError(
+                        "\(stray.joined(separator: ", ")) \(stray.count == 1 ? "needs" : "need") --oidc-issuer URL")
                 }
                 return nil
             }
