@@ -8,7 +8,9 @@ import JWTKit
 /// Where the issuer's JSON Web Key Set is: a file, or an `http(s)` URL (the issuer's
 /// `jwks_uri`) fetched at start and again when a token names a key it does not hold.
 public enum JWKSSource: Sendable, Equatable, CustomStringConvertible {
+    /// A key set file, read once at start.
     case file(String)
+    /// The issuer's `jwks_uri`, fetched at start and again for a key it does not hold.
     case url(URL)
 
     /// `--oidc-jwks FILE|URL`: an `http://` or `https://` URL, otherwise a file path.
@@ -24,6 +26,7 @@ public enum JWKSSource: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The file's path or the URL.
     public var description: String {
         switch self {
         case .file(let path): path

@@ -15,6 +15,7 @@ public struct OIDCRejection: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
+    /// The check and the message, as `exp: the token expired 30 s ago: sign in again`.
     public var description: String { "\(check): \(message)" }
 
     /// The answer: `401` with `WWW-Authenticate: Bearer error="invalid_token"` and

@@ -12,5 +12,6 @@ public struct OIDCSetupError: Error, Sendable, CustomStringConvertible {
         self.isUnavailable = isUnavailable
     }
 
+    /// The message.
     public var description: String { message }
 }
