@@ -21,6 +21,7 @@ struct OIDCSignInTests {
         let key = try Tool.addPerson(person)
         let server = try ServerProcess(arguments: TestIssuer.options(jwks: issuer.writeKeySet()))
 
+        #expect(server.stderr.contains("signing in with tokens of \(TestIssuer.issuer) for \(TestIssuer.audience)"))
         let rsa = try await issuer.token(person)
         let upload = try server.request(
             "POST", "/api/healthkit/samples", token: rsa, body: ServerExports.samplesJSON(0..<6))
@@ -91,6 +92,11 @@ struct OIDCSignInTests {
         #expect(!before.stdout.contains(person))
 
         let open = try ServerProcess(arguments: TestIssuer.options(jwks: jwks, createPeople: true))
+        // The admin routes refuse a sign-in token before anyone is added.
+        let bystander = TestPostgres.freshPerson("bystander")
+        let bystanderToken = try await issuer.token(bystander)
+        let admin = try open.request("DELETE", "/api/admin/people/\(person)", token: bystanderToken)
+        #expect(admin.status == 403, "\(admin.text)")
         let upload = try open.request(
             "POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(0..<3))
         #expect(upload.status == 200, "\(upload.text)")
@@ -99,6 +105,7 @@ struct OIDCSignInTests {
         #expect(open.stop() == 0)
         let after = try Tool.healthimport(["people", "list", "--db", TestPostgres.url!])
         #expect(after.stdout.split(separator: "\n").contains { $0.split(separator: "\t").first == Substring(person) })
+        #expect(!after.stdout.contains(bystander))
     }
 
     @Test("The email claim names the person in lower case; an unverified address gets 401")

@@ -139,6 +139,12 @@
             configuration.signIn = signIn
             let host = self.host
             configuration.onListening = { port in
+                if let signIn {
+                    let settings = signIn.settings
+                    Diagnostics.print(
+                        "healthimport: signing in with tokens of \(settings.issuer) for \(settings.audience) (claim \(settings.claim.rawValue), keys from \(settings.keySet))"
+                    )
+                }
                 Diagnostics.print("healthimport: serving \(url) on http://\(host):\(port)")
             }
             let settings = configuration
