@@ -27,7 +27,7 @@ let package = Package(
         .trait(
             name: "PostgreSQL",
             description:
-                "The PostgreSQL store (--db postgresql://...), `serve` and `people`: PostgresNIO, Hummingbird and swift-crypto."
+                "The PostgreSQL store (--db postgresql://...), `serve` and `people`: PostgresNIO, Hummingbird, swift-crypto and jwt-kit."
         ),
         .default(enabledTraits: []),
     ],
@@ -40,7 +40,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.1.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
@@ -158,6 +159,7 @@ let package = Package(
                 "HealthJSON",
                 "HealthPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -229,7 +231,11 @@ let package = Package(
         ),
         .testTarget(
             name: "HealthServerTests",
-            dependencies: ["HealthCore", "HealthPostgres", "HealthFixtures"]
+            dependencies: [
+                "HealthCore", "HealthPostgres", "HealthServer", "HealthFixtures",
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "HealthSyncClientTests",

@@ -11,7 +11,10 @@ enum OpenAPIDocument {
             person's key as a bearer token (`healthimport people add NAME`, `people key add NAME --scope
             read|write|admin`). A key's scope decides what it may do: `read` reads the person's own data,
             `write` also uploads and erases it, `admin` also reaches every `/api/admin` route. The admin
-            routes also take the server's admin token (`HEALTHIMPORT_ADMIN_TOKEN`). Errors are
+            routes also take the server's admin token (`HEALTHIMPORT_ADMIN_TOKEN`). A server started with
+            `--oidc-issuer` also takes OpenID Connect sign-in tokens (JWTs, RS256 or ES256, of that
+            issuer for its `--oidc-audience`), each acting as a `write` key of the person its `sub` or
+            `email` claim names, never on the admin routes. Errors are
             `{"error": "one line"}`: 400 for a body or parameter the server cannot use, 401 without a
             known key, 403 for a key whose scope is too low, 404 for a person who is not there, 409 while
             an upload of the person runs, 413 for a body over `--max-upload`.
@@ -23,6 +26,7 @@ enum OpenAPIDocument {
             description: "`healthimport serve` on its default address"
         security:
           - personKey: []
+          - signInToken: []
         tags:
           - name: sync
             description: What an app reading HealthKit uses to upload and to know where it stands.
@@ -370,6 +374,18 @@ enum OpenAPIDocument {
               type: http
               scheme: bearer
               description: The server's admin token (`HEALTHIMPORT_ADMIN_TOKEN`), or a key with the admin scope.
+            signInToken:
+              type: http
+              scheme: bearer
+              bearerFormat: JWT
+              description: |
+                An OpenID Connect token (`serve --oidc-issuer URL --oidc-audience AUD --oidc-jwks FILE|URL`):
+                a JWT signed RS256 or ES256 by a key of the issuer's key set, with `iss` the issuer, `aud`
+                containing the audience, not expired, and `nbf` and `iat` not in the future (a minute of
+                leeway). The `--oidc-claim` (`sub`, or a verified `email`) names the person, who must exist
+                unless the server runs with `--oidc-create-people`. It acts as a `write` key of that
+                person; the admin routes answer it 403. A refused token gets 401 with
+                `WWW-Authenticate: Bearer error="invalid_token"` and the check that failed in `check`.
           responses:
             BadRequest:
               description: A body or parameter the server cannot use; the message says where and why.
@@ -377,7 +393,13 @@ enum OpenAPIDocument {
                 application/json:
                   schema: { $ref: "#/components/schemas/Error" }
             Unauthorized:
-              description: No bearer token, or one the server does not know (revoked keys included).
+              description: |
+                No bearer token, or one the server does not know (revoked keys included), or a sign-in
+                token that fails a check (then with `check` and `WWW-Authenticate`).
+              headers:
+                WWW-Authenticate:
+                  description: '`Bearer error="invalid_token"` for a refused sign-in token.'
+                  schema: { type: string }
               content:
                 application/json:
                   schema: { $ref: "#/components/schemas/Error" }
@@ -407,6 +429,12 @@ enum OpenAPIDocument {
               required: [error]
               properties:
                 error: { type: string, description: One line a person can act on. }
+                check:
+                  type: string
+                  description: |
+                    For a refused sign-in token, the check that failed: `format`, `alg`, `signature`,
+                    `iss`, `aud`, `exp`, `nbf`, `iat`, the person's claim (`sub` or `email`), or `person`
+                    for someone the server does not know.
             SyncStatus:
               type: object
               required: [backfillComplete, backfillDate, needsHistoricalSync, recommendedStartDate]

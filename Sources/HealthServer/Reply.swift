@@ -41,6 +41,7 @@ enum Reply {
     static func failure(_ error: any Error) -> Response {
         switch error {
         case let failure as ServerFailure: return Self.error(failure.status, failure.message)
+        case let rejection as OIDCRejection: return rejection.response
         case let error as StoreError where error.code == .unavailable:
             var response = Self.error(.serviceUnavailable, error.message)
             response.headers[.retryAfter] = "\(retryAfterSeconds)"

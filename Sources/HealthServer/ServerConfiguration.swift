@@ -26,6 +26,8 @@ public struct ServerConfiguration: Sendable {
     public var webhook: (url: String, secret: String)?
     /// The first webhook retry's delay, in seconds (each later one doubles it, up to an hour).
     public var webhookRetryBase: Int64 = 30
+    /// `serve --oidc-issuer …`: sign-in tokens of an OpenID Connect issuer, taken beside the keys.
+    public var signIn: OIDCVerifier?
     /// Called once the server listens, with its port.
     public var onListening: @Sendable (Int) -> Void = { _ in }
 

@@ -9,8 +9,8 @@ import ServiceLifecycle
 /// The sync server: the PostgreSQL store behind the JSON-over-HTTP API that apps reading
 /// HealthKit use (`healthimport serve`).
 ///
-/// Every `/api/healthkit` route takes a person's bearer token (see `people add`), the admin
-/// route the admin token. Uploads run one per person at a time across every process on the
+/// Every `/api/healthkit` route takes a person's bearer token (see `people add`) or, with
+/// ``ServerConfiguration/signIn``, an OpenID Connect token; the admin routes the admin token. Uploads run one per person at a time across every process on the
 /// database (a PostgreSQL advisory lock), each in one transaction, on a thread of their own;
 /// any number of people upload in parallel. SIGTERM or Ctrl-C stops taking requests, lets
 /// running ones finish, then returns.
@@ -114,7 +114,9 @@ public final class SyncServer: Sendable {
     /// The key `request` carries: 401 without a known key, 403 when its scope is below `scope`.
     func caller(_ request: Request, needs scope: KeyScope) async throws -> PersonKey {
         let token = try bearer(request)
-        guard let key = try await directory.key(token: token) else {
+        var found = try await signInKey(token)
+        if found == nil { found = try await directory.key(token: token) }
+        guard let key = found else {
             throw ServerFailure(.unauthorized, "unknown or revoked token")
         }
         guard key.scope >= scope else {
@@ -135,6 +137,11 @@ public final class SyncServer: Sendable {
             PostgresStore.constantTimeEqual(PostgresStore.tokenHash(token), PostgresStore.tokenHash(admin))
         {
             return "admin token"
+        }
+        if let verifier = configuration.signIn, OIDCVerifier.looksLikeJWT(token) {
+            let person = try await verifier.person(for: token)
+            throw ServerFailure(
+                .forbidden, "a sign-in token acts for its own person (\(person)), never on the admin routes")
         }
         if let key = try await directory.key(token: token) {
             guard key.scope == .admin else {

@@ -19,7 +19,8 @@
             abstract:
                 "Serve the sync API (uploads of exports and samples, sync status, records) on a PostgreSQL store.",
             discussion: """
-                Each person uses their own bearer token (healthimport people add NAME). The admin route \
+                Each person uses their own bearer token (healthimport people add NAME), or signs in with \
+                an OpenID Connect token (--oidc-issuer), which acts as a write key of its person. The admin route \
                 takes the admin token: --admin-token, or better the HEALTHIMPORT_ADMIN_TOKEN environment \
                 variable (a command line is visible to every user of the machine). SIGTERM or Ctrl-C \
                 stops taking requests, lets running uploads finish (for at most --drain-seconds), then exits 0. \
@@ -70,6 +71,9 @@
             help: ArgumentHelp("The first webhook retry's delay; each later one doubles it.", valueName: "seconds"))
         var webhookRetry = 30
 
+        @OptionGroup(title: "Sign-in with OpenID Connect")
+        var oidc: OIDCOptions
+
         func validate() throws {
             if let webhook {
                 guard webhook.hasPrefix("http://") || webhook.hasPrefix("https://") else {
@@ -102,6 +106,13 @@
                 Diagnostics.print("healthimport: error: \(error.message)")
                 throw ExitCode(64)
             }
+            let signIn: OIDCVerifier?
+            do {
+                signIn = try oidc.verifier()
+            } catch {
+                Diagnostics.print("healthimport: error: \(error.message)")
+                throw ExitCode(error.isUnavailable ? 69 : 64)
+            }
             var configuration = ServerConfiguration(
                 url: url,
                 importJSON: { result in
@@ -125,8 +136,15 @@
                 )
             }
             configuration.webhookRetryBase = Int64(webhookRetry)
+            configuration.signIn = signIn
             let host = self.host
             configuration.onListening = { port in
+                if let signIn {
+                    let settings = signIn.settings
+                    Diagnostics.print(
+                        "healthimport: signing in with tokens of \(settings.issuer) for \(settings.audience) (claim \(settings.claim.rawValue), keys from \(settings.keySet))"
+                    )
+                }
                 Diagnostics.print("healthimport: serving \(url) on http://\(host):\(port)")
             }
             let settings = configuration
