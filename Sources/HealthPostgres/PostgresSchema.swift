@@ -17,6 +17,7 @@ public enum PostgresSchema {
         ("v7-statistics", statisticsTables + statisticsViews),
         ("v8-keys-erasures", keys),
         ("v9-webhooks", webhooks),
+        ("v10-resumable-uploads", resumableUploads),
     ]
 
     /// The sample header's columns, after `person`.
