@@ -134,6 +134,7 @@ extension SyncServer {
         var current = upload
         current.offset = offset + received
         let complete = current.offset == upload.length
+        if complete { current.state = .received }
         guard try await store.recordReceived(person: person, id: id, offset: current.offset, complete: complete)
         else {
             try? FileManager.default.removeItem(atPath: path)

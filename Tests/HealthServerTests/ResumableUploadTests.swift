@@ -104,6 +104,7 @@ struct ResumableUploadTests {
         let rest = try Self.patch(server, token: resumedToken, location, offset: cut, export.suffix(from: cut))
         #expect(rest.status == 204, "\(rest.text)")
         #expect(rest.header("Upload-Offset") == "\(export.count)")
+        #expect(rest.header("Upload-Expires") == nil, "a complete upload no longer expires")
 
         let result = try Self.result(server, token: resumedToken, location)
         #expect(result.status == 200, "\(result.text)")
@@ -220,6 +221,30 @@ struct ResumableUploadTests {
         #expect(after.stop() == 0)
     }
 
+    @Test("Two servers on one database and one spool folder: each takes a PATCH, either answers the result")
+    func twoServers() throws {
+        let spool = try Self.spoolFolder()
+        let person = TestPostgres.freshPerson("tus-two")
+        let token = try Tool.addPerson(person)
+        let bytes = Data(ServerExports.xml(steps: 120).utf8)
+        let cut = bytes.count * 40 / 100
+        let one = try ServerProcess(options: ["--spool-dir", spool])
+        let two = try ServerProcess(options: ["--spool-dir", spool])
+        let created = try Self.create(one, token: token, length: bytes.count, query: "?window=all")
+        let location = try #require(created.header("Location"))
+        #expect(try Self.patch(one, token: token, location, offset: 0, bytes.prefix(cut)).status == 204)
+        #expect(try two.request("HEAD", location, token: token, headers: Self.tus).header("Upload-Offset") == "\(cut)")
+        #expect(try Self.patch(two, token: token, location, offset: 0, bytes).status == 409)
+        #expect(try Self.patch(two, token: token, location, offset: cut, bytes.suffix(from: cut)).status == 204)
+        let result = try Self.result(one, token: token, location)
+        #expect(result.status == 200, "\(result.text)")
+        #expect((result.json["total"] as? [String: Any])?["new"] as? Int == 121)
+        #expect(try Self.result(two, token: token, location).text == result.text)
+        #expect(try PersonDataTests.rows(of: person)["quantity_samples"] == 120)
+        #expect(one.stop() == 0)
+        #expect(two.stop() == 0)
+    }
+
     @Test("A PATCH cut off by a broken connection keeps the bytes that arrived, and the upload goes on from there")
     func brokenConnection() throws {
         let spool = try Self.spoolFolder()
@@ -260,34 +285,69 @@ struct ResumableUploadTests {
 
     @Test("An expired upload answers 410, and the sweep at start removes its row and its part")
     func expiry() throws {
+        // A database of its own: any server on the shared one sweeps expired rows at its start,
+        // and would drop this row while the part stays in this test's spool folder.
+        let database = try Self.makeDatabase()
+        defer { Self.dropDatabase(database) }
         let spool = try Self.spoolFolder()
-        let person = TestPostgres.freshPerson("tus-expiry")
-        let token = try Tool.addPerson(person)
+        let person = "expiry"
+        let token = try Tool.addPerson(person, database: database)
         let bytes = Data(ServerExports.xml(steps: 10).utf8)
-        let server = try ServerProcess(options: ["--spool-dir", spool])
+        let server = try ServerProcess(database: database, options: ["--spool-dir", spool])
         let created = try Self.create(server, token: token, length: bytes.count)
         let location = try #require(created.header("Location"))
         let id = String(location.split(separator: "/").last!)
+        let part = spool + "/\(id).part"
         #expect(try Self.patch(server, token: token, location, offset: 0, bytes.prefix(100)).status == 204)
-        #expect(FileManager.default.fileExists(atPath: spool + "/\(id).part"))
+        #expect(FileManager.default.fileExists(atPath: part))
 
-        let store = try PostgresStore.open(url: TestPostgres.url!, person: person)
+        let store = try PostgresStore.open(url: database, person: person)
         defer { store.closeWaiting() }
+        func uploads() throws -> Int64 {
+            try Blocking.run {
+                try await store.query("SELECT count(*) FROM resumable_uploads").first?.decode(Int64.self) ?? -1
+            }
+        }
         try Blocking.run {
             try await store.query(
-                "UPDATE resumable_uploads SET expires_unix = 1 WHERE person = $1 AND id = $2",
-                PostgresStore.binds([person, id]))
+                "UPDATE resumable_uploads SET expires_unix = 1 WHERE id = $1", PostgresStore.binds([id]))
         }
         #expect(try server.request("HEAD", location, token: token, headers: Self.tus).status == 410)
         #expect(try Self.patch(server, token: token, location, offset: 100, bytes.suffix(from: 100)).status == 410)
+        #expect(try server.request("GET", location, token: token).status == 410)
         #expect(server.stop() == 0)
+        #expect(try uploads() == 1)
 
-        let restarted = try ServerProcess(options: ["--spool-dir", spool])
-        for _ in 0..<100 where FileManager.default.fileExists(atPath: spool + "/\(id).part") { usleep(100_000) }
-        #expect(!FileManager.default.fileExists(atPath: spool + "/\(id).part"))
+        let restarted = try ServerProcess(database: database, options: ["--spool-dir", spool])
+        for _ in 0..<100 where FileManager.default.fileExists(atPath: part) { usleep(100_000) }
+        #expect(!FileManager.default.fileExists(atPath: part))
+        #expect(try uploads() == 0)
         #expect(try restarted.request("HEAD", location, token: token, headers: Self.tus).status == 404)
-        #expect(try PersonDataTests.rows(of: person)["resumable_uploads"] == 0)
         #expect(restarted.stop() == 0)
+    }
+
+    /// A new, empty database on the test PostgreSQL; its URL.
+    static func makeDatabase() throws -> String {
+        let name = "tus_" + UUID().uuidString.prefix(8).lowercased()
+        let store = try PostgresStore.open(url: TestPostgres.url!, person: "")
+        defer { store.closeWaiting() }
+        try Blocking.run { try await store.query("CREATE DATABASE \(name)") }
+        return url(of: name)
+    }
+
+    static func dropDatabase(_ url: String) {
+        guard let store = try? PostgresStore.open(url: TestPostgres.url!, person: "") else { return }
+        defer { store.closeWaiting() }
+        let name = url.split(separator: "?")[0].split(separator: "/").last!
+        _ = try? Blocking.run { try await store.query("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+    }
+
+    /// The test PostgreSQL's URL with the database `name`.
+    static func url(of name: String) -> String {
+        let shared = TestPostgres.url!
+        let query = shared.firstIndex(of: "?").map { String(shared[$0...]) } ?? ""
+        let base = shared.split(separator: "?", maxSplits: 1)[0]
+        return base[..<base.lastIndex(of: "/")!] + "/" + name + query
     }
 }
 
