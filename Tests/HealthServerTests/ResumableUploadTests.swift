@@ -58,6 +58,7 @@ struct ResumableUploadTests {
     @Test("An upload cut at 40 % and resumed gives the same rows and counts as one plain upload of the export")
     func resumedEqualsPlain() throws {
         let spool = try Self.spoolFolder()
+        defer { try? FileManager.default.removeItem(atPath: spool) }
         let server = try ServerProcess(options: ["--spool-dir", spool])
         let resumed = TestPostgres.freshPerson("tus-resumed")
         let plain = TestPostgres.freshPerson("tus-plain")
@@ -135,7 +136,9 @@ struct ResumableUploadTests {
 
     @Test("Another person's key gets 404, a read key 403, bytes past the length or the limit 413")
     func refusals() throws {
-        let server = try ServerProcess(maxUpload: 100_000, options: ["--spool-dir", try Self.spoolFolder()])
+        let spool = try Self.spoolFolder()
+        defer { try? FileManager.default.removeItem(atPath: spool) }
+        let server = try ServerProcess(maxUpload: 100_000, options: ["--spool-dir", spool])
         let person = TestPostgres.freshPerson("tus-own")
         let token = try Tool.addPerson(person)
         let other = try Tool.addPerson(TestPostgres.freshPerson("tus-other"))
@@ -194,6 +197,7 @@ struct ResumableUploadTests {
     @Test("A server restarted between the two PATCHes resumes the upload from the shared spool folder")
     func restartBetweenPatches() throws {
         let spool = try Self.spoolFolder()
+        defer { try? FileManager.default.removeItem(atPath: spool) }
         let person = TestPostgres.freshPerson("tus-restart")
         let token = try Tool.addPerson(person)
         let bytes = Data(ServerExports.xml(steps: 300).utf8)
@@ -224,6 +228,7 @@ struct ResumableUploadTests {
     @Test("Two servers on one database and one spool folder: each takes a PATCH, either answers the result")
     func twoServers() throws {
         let spool = try Self.spoolFolder()
+        defer { try? FileManager.default.removeItem(atPath: spool) }
         let person = TestPostgres.freshPerson("tus-two")
         let token = try Tool.addPerson(person)
         let bytes = Data(ServerExports.xml(steps: 120).utf8)
@@ -248,6 +253,7 @@ struct ResumableUploadTests {
     @Test("A PATCH cut off by a broken connection keeps the bytes that arrived, and the upload goes on from there")
     func brokenConnection() throws {
         let spool = try Self.spoolFolder()
+        defer { try? FileManager.default.removeItem(atPath: spool) }
         let server = try ServerProcess(options: ["--spool-dir", spool])
         let person = TestPostgres.freshPerson("tus-broken")
         let token = try Tool.addPerson(person)
@@ -290,6 +296,7 @@ struct ResumableUploadTests {
         let database = try Self.makeDatabase()
         defer { Self.dropDatabase(database) }
         let spool = try Self.spoolFolder()
+        defer { try? FileManager.default.removeItem(atPath: spool) }
         let person = "expiry"
         let token = try Tool.addPerson(person, database: database)
         let bytes = Data(ServerExports.xml(steps: 10).utf8)
