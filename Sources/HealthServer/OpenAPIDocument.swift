@@ -17,7 +17,9 @@ enum OpenAPIDocument {
             `email` claim names, never on the admin routes. Errors are
             `{"error": "one line"}`: 400 for a body or parameter the server cannot use, 401 without a
             known key, 403 for a key whose scope is too low, 404 for a person who is not there, 409 while
-            an upload of the person runs, 413 for a body over `--max-upload`.
+            an upload of the person runs, 413 for a body over `--max-upload`. The resumable uploads
+            (`/api/healthkit/uploads`) follow the tus 1.0 protocol: every answer carries
+            `Tus-Resumable: 1.0.0`, and requests other than `OPTIONS` and `GET` must send it (412 otherwise).
           license:
             name: MIT
             identifier: MIT
@@ -30,6 +32,8 @@ enum OpenAPIDocument {
         tags:
           - name: sync
             description: What an app reading HealthKit uses to upload and to know where it stands.
+          - name: uploads
+            description: Resumable uploads of exports, by the tus 1.0 protocol (core, creation, expiration).
           - name: read
             description: A person's stored data.
           - name: people
@@ -118,6 +122,179 @@ enum OpenAPIDocument {
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "409": { $ref: "#/components/responses/Conflict" }
                 "413": { $ref: "#/components/responses/TooLarge" }
+          /api/healthkit/uploads:
+            options:
+              tags: [uploads]
+              operationId: uploadCapabilities
+              summary: What the server speaks of the tus protocol (no key needed).
+              security: []
+              responses:
+                "204":
+                  description: The protocol's version, extensions and the largest upload taken.
+                  headers:
+                    Tus-Resumable: { $ref: "#/components/headers/TusResumable" }
+                    Tus-Version: { $ref: "#/components/headers/TusVersion" }
+                    Tus-Extension:
+                      description: The extensions this server implements.
+                      schema: { type: string, const: "creation,expiration" }
+                    Tus-Max-Size:
+                      description: The largest `Upload-Length` taken, in bytes (`serve --max-upload`, default 8 GiB).
+                      schema: { type: integer }
+            post:
+              tags: [uploads]
+              operationId: createUpload
+              summary: Creates a resumable upload of an export (tus creation; a write key).
+              description: |
+                The tus 1.0 creation extension: the body is empty, `Upload-Length` gives the export's size,
+                and the answer's `Location` is where its bytes go (`PATCH`). The upload expires 24 hours
+                after its creation unless every byte has come; its import starts when the last one does.
+              parameters:
+                - $ref: "#/components/parameters/TusResumable"
+                - name: Upload-Length
+                  in: header
+                  required: true
+                  description: The export's size in bytes; more than `serve --max-upload` gets 413.
+                  schema: { type: integer, minimum: 1 }
+                - name: Upload-Metadata
+                  in: header
+                  required: false
+                  description: "tus's comma-separated `key base64value` pairs (at most 4 KiB), kept and answered by `HEAD`."
+                  schema: { type: string }
+                - name: window
+                  in: query
+                  required: false
+                  description: "The import's window, as for `POST /api/healthkit/exports`."
+                  schema: { type: string, pattern: "^(all|days:[1-9][0-9]*|since:[0-9]{4}-[0-9]{2}-[0-9]{2})$" }
+              responses:
+                "201":
+                  description: Created.
+                  headers:
+                    Location:
+                      description: "`/api/healthkit/uploads/{id}`."
+                      schema: { type: string }
+                    Tus-Resumable: { $ref: "#/components/headers/TusResumable" }
+                    Upload-Offset: { $ref: "#/components/headers/UploadOffset" }
+                    Upload-Expires: { $ref: "#/components/headers/UploadExpires" }
+                "400": { $ref: "#/components/responses/BadRequest" }
+                "401": { $ref: "#/components/responses/Unauthorized" }
+                "403": { $ref: "#/components/responses/Forbidden" }
+                "412": { $ref: "#/components/responses/TusVersion" }
+                "413": { $ref: "#/components/responses/TooLarge" }
+          /api/healthkit/uploads/{id}:
+            parameters:
+              - $ref: "#/components/parameters/UploadId"
+            head:
+              tags: [uploads]
+              operationId: getUploadOffset
+              summary: How many bytes of the upload the server has (tus core; any key of the person).
+              description: An upload of another person answers 404, as one that does not exist; errors have no body.
+              parameters:
+                - $ref: "#/components/parameters/TusResumable"
+              responses:
+                "200":
+                  description: The offset to send the next `PATCH` at.
+                  headers:
+                    Tus-Resumable: { $ref: "#/components/headers/TusResumable" }
+                    Upload-Offset: { $ref: "#/components/headers/UploadOffset" }
+                    Upload-Length:
+                      description: The upload's length in bytes.
+                      schema: { type: integer }
+                    Upload-Metadata:
+                      description: The metadata it was created with, if any.
+                      schema: { type: string }
+                    Upload-Expires: { $ref: "#/components/headers/UploadExpires" }
+                    Cache-Control:
+                      description: Always `no-store`.
+                      schema: { type: string, const: no-store }
+                "401": { description: "No bearer token, or an unknown one." }
+                "404": { description: No such upload of this key's person. }
+                "410": { description: The upload expired before every byte came. }
+                "412": { description: "No `Tus-Resumable: 1.0.0`." }
+            patch:
+              tags: [uploads]
+              operationId: appendToUpload
+              summary: Appends bytes at `Upload-Offset` (tus core; a write key).
+              description: |
+                The body is the upload's next bytes, streamed to the server's spool folder (memory does
+                not grow with it). A body cut off by a broken connection keeps what arrived: `HEAD`
+                tells the offset to go on from. The request that brings the last byte answers at once;
+                the import then starts, exactly as `POST /api/healthkit/exports` runs it (one per
+                person at a time, across every server on the database), and `GET` of the same URL
+                answers its result.
+              parameters:
+                - $ref: "#/components/parameters/TusResumable"
+                - name: Upload-Offset
+                  in: header
+                  required: true
+                  description: Where the body goes; it must be the server's offset (`HEAD`).
+                  schema: { type: integer, minimum: 0 }
+              requestBody:
+                required: true
+                content:
+                  application/offset+octet-stream:
+                    schema: { type: string, contentMediaType: application/offset+octet-stream }
+              responses:
+                "204":
+                  description: Stored.
+                  headers:
+                    Tus-Resumable: { $ref: "#/components/headers/TusResumable" }
+                    Upload-Offset: { $ref: "#/components/headers/UploadOffset" }
+                    Upload-Expires: { $ref: "#/components/headers/UploadExpires" }
+                "400": { $ref: "#/components/responses/BadRequest" }
+                "401": { $ref: "#/components/responses/Unauthorized" }
+                "403": { $ref: "#/components/responses/Forbidden" }
+                "404": { $ref: "#/components/responses/NoUpload" }
+                "409":
+                  description: "`Upload-Offset` is not the server's offset, or another request is appending to this upload."
+                  content:
+                    application/json:
+                      schema: { $ref: "#/components/schemas/Error" }
+                "410": { $ref: "#/components/responses/UploadExpired" }
+                "412": { $ref: "#/components/responses/TusVersion" }
+                "413":
+                  description: The body goes past the upload's `Upload-Length`; what came before that point is kept.
+                  content:
+                    application/json:
+                      schema: { $ref: "#/components/schemas/Error" }
+                "415":
+                  description: "The Content-Type is not `application/offset+octet-stream`."
+                  content:
+                    application/json:
+                      schema: { $ref: "#/components/schemas/Error" }
+            get:
+              tags: [uploads]
+              operationId: getUploadResult
+              summary: The import's result once it has run, else where the upload is (any key of the person).
+              responses:
+                "200":
+                  description: "The import's answer, the same object `POST /api/healthkit/exports` gives."
+                  content:
+                    application/json:
+                      schema:
+                        oneOf:
+                          - $ref: "#/components/schemas/ImportReport"
+                          - type: object
+                            required: [sameExportAs]
+                            properties:
+                              sameExportAs: { type: integer, description: "The import that already read this export." }
+                "202":
+                  description: Bytes are still to come, or the import waits for the person's running one, or runs.
+                  content:
+                    application/json:
+                      schema: { $ref: "#/components/schemas/UploadProgress" }
+                "400":
+                  description: The import failed on the export (malformed XML, a truncated zip), with the message a plain upload gives.
+                  content:
+                    application/json:
+                      schema: { $ref: "#/components/schemas/Error" }
+                "401": { $ref: "#/components/responses/Unauthorized" }
+                "404": { $ref: "#/components/responses/NoUpload" }
+                "410": { $ref: "#/components/responses/UploadExpired" }
+                "500":
+                  description: The import failed for the server's reasons three times.
+                  content:
+                    application/json:
+                      schema: { $ref: "#/components/schemas/Error" }
           /api/healthkit/samples:
             post:
               tags: [sync]
@@ -386,7 +563,50 @@ enum OpenAPIDocument {
                 unless the server runs with `--oidc-create-people`. It acts as a `write` key of that
                 person; the admin routes answer it 403. A refused token gets 401 with
                 `WWW-Authenticate: Bearer error="invalid_token"` and the check that failed in `check`.
+          parameters:
+            TusResumable:
+              name: Tus-Resumable
+              in: header
+              required: true
+              description: The tus protocol version the client speaks.
+              schema: { type: string, const: 1.0.0 }
+            UploadId:
+              name: id
+              in: path
+              required: true
+              description: The upload's id (32 hex digits), the last part of the `Location` its creation answered.
+              schema: { type: string, pattern: "^[0-9a-f]{32}$" }
+          headers:
+            TusResumable:
+              description: The tus protocol version of the answer.
+              schema: { type: string, const: 1.0.0 }
+            TusVersion:
+              description: The tus protocol versions the server speaks.
+              schema: { type: string, const: 1.0.0 }
+            UploadOffset:
+              description: How many bytes of the upload the server has.
+              schema: { type: integer, minimum: 0 }
+            UploadExpires:
+              description: "When the upload expires unless every byte has come (an HTTP date, 24 hours after its creation); absent once they have."
+              schema: { type: string }
           responses:
+            NoUpload:
+              description: No such upload of this key's person (another person's upload answers the same).
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/Error" }
+            UploadExpired:
+              description: The upload expired before every byte came; its bytes are dropped. Create another.
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/Error" }
+            TusVersion:
+              description: "No `Tus-Resumable: 1.0.0`; the answer's `Tus-Version` says what the server speaks."
+              headers:
+                Tus-Version: { $ref: "#/components/headers/TusVersion" }
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/Error" }
             BadRequest:
               description: A body or parameter the server cannot use; the message says where and why.
               content:
@@ -419,7 +639,7 @@ enum OpenAPIDocument {
                 application/json:
                   schema: { $ref: "#/components/schemas/Error" }
             TooLarge:
-              description: The body is larger than the server takes (`serve --max-upload`).
+              description: The body, or the resumable upload's `Upload-Length`, is larger than the server takes (`serve --max-upload`, default 8 GiB).
               content:
                 application/json:
                   schema: { $ref: "#/components/schemas/Error" }
@@ -521,6 +741,18 @@ enum OpenAPIDocument {
                       new: { type: [integer, "null"] }
                       message: { type: [string, "null"] }
                 anchors: { type: array, items: { type: object } }
+            UploadProgress:
+              type: object
+              required: [id, state, uploadOffset, uploadLength, created]
+              properties:
+                id: { type: string }
+                state:
+                  type: string
+                  enum: [receiving, received, importing]
+                  description: "`receiving`: bytes are to come; `received`: the import waits for the person's running one; `importing`: it runs."
+                uploadOffset: { type: integer, description: How many bytes the server has. }
+                uploadLength: { type: integer }
+                created: { type: string, description: ISO 8601. }
             Erasure:
               type: object
               required: [person, erasureId, requestedBy, requested, total, rows]

@@ -25,11 +25,7 @@ enum Reply {
     }
 
     static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        var out = JSONBuffer(capacity: 256)
-        out.beginObject()
-        out.field("error", message)
-        out.endObject()
-        return json(out.text, status: status)
+        json(errorJSON(message), status: status)
     }
 
     /// The seconds a `503` asks the client to wait before it tries again (the database is
@@ -39,18 +35,33 @@ enum Reply {
     /// The answer for an error thrown by a route: `503` with `Retry-After` while the database
     /// cannot be reached.
     static func failure(_ error: any Error) -> Response {
+        // A refused sign-in token also names the failed check and asks for a new token.
+        if let rejection = error as? OIDCRejection { return rejection.response }
+        let (status, message) = describe(error)
+        var response = Self.error(status, message)
+        if status == .serviceUnavailable { response.headers[.retryAfter] = "\(retryAfterSeconds)" }
+        return response
+    }
+
+    /// The status and message that answer `error`.
+    static func describe(_ error: any Error) -> (status: HTTPResponse.Status, message: String) {
         switch error {
-        case let failure as ServerFailure: return Self.error(failure.status, failure.message)
-        case let rejection as OIDCRejection: return rejection.response
-        case let error as StoreError where error.code == .unavailable:
-            var response = Self.error(.serviceUnavailable, error.message)
-            response.headers[.retryAfter] = "\(retryAfterSeconds)"
-            return response
-        case let error as StoreError:
-            return Self.error(error.code == .locked ? .conflict : .internalServerError, error.message)
-        case let error as ExportError: return Self.error(.badRequest, error.description)
-        default: return Self.error(.internalServerError, "\(error)")
+        case let failure as ServerFailure: (failure.status, failure.message)
+        case let rejection as OIDCRejection: (.unauthorized, rejection.message)
+        case let error as StoreError where error.code == .unavailable: (.serviceUnavailable, error.message)
+        case let error as StoreError: (error.code == .locked ? .conflict : .internalServerError, error.message)
+        case let error as ExportError: (.badRequest, error.description)
+        default: (.internalServerError, "\(error)")
         }
+    }
+
+    /// The body of ``error(_:_:)``: `{"error": message}`.
+    static func errorJSON(_ message: String) -> String {
+        var out = JSONBuffer(capacity: 256)
+        out.beginObject()
+        out.field("error", message)
+        out.endObject()
+        return out.text
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import HealthCore
 import HealthPostgres
 
@@ -10,8 +11,13 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The port (0: any free one; ``onListening`` tells which).
     public var port = 8080
-    /// The largest upload taken, in bytes; a larger one gets 413.
-    public var maxUpload = 4 << 30
+    /// The largest upload taken, in bytes, plain or resumable; a larger one gets 413.
+    public var maxUpload = 8 << 30
+    /// Where uploads wait on disk: a zip's unlinked temporary file, and the parts of resumable
+    /// uploads (which several servers on one database must share to take up each other's).
+    public var spoolFolder = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/healthimport-uploads"
+    /// How long a resumable upload may take from its creation before its bytes are dropped.
+    public var uploadLifetimeSeconds: Int64 = 24 * 3600
     /// The longest a SIGTERM or SIGINT waits for running requests before the process ends.
     public var drainSeconds = 30
     /// The longest one statement of a reading route (tokens, status, records) may run.

@@ -48,8 +48,13 @@ extension SyncServer {
     /// The run's options: `?window=all|days:N|since:yyyy-MM-dd`, else the backfill window while
     /// the person's backfill is needed, else their anchors.
     func importOptions(_ request: Request, person: String) async throws -> ImportOptions {
+        try await importOptions(window: request.uri.queryParameters.get("window").map { String($0) }, person: person)
+    }
+
+    /// The run's options for the window `text` (`nil`: the backfill window or the anchors).
+    func importOptions(window text: String?, person: String) async throws -> ImportOptions {
         var options = ImportOptions()
-        if let text = request.uri.queryParameters.get("window") {
+        if let text {
             guard let window = Self.parseWindow(text) else {
                 throw ServerFailure(.badRequest, "window '\(text)' is none of all, days:N, since:yyyy-MM-dd")
             }
@@ -84,7 +89,7 @@ extension SyncServer {
         let limit = configuration.maxUpload
         guard head.readableBytes <= limit else { throw tooLarge() }
         let isZip = head.readableBytesView.starts(with: [0x50, 0x4B])
-        let feed = try isZip ? UploadFeed.spool() : UploadFeed.pipe()
+        let feed = try isZip ? UploadFeed.spool(in: configuration.spoolFolder) : UploadFeed.pipe()
         let stop = StopFlag(false)
         var received = head.readableBytes
         var oversized = false

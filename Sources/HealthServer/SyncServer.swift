@@ -19,6 +19,8 @@ public final class SyncServer: Sendable {
     /// A connection for the short queries of every route (tokens, backfill state).
     let directory: PostgresStore
     let logger: Logger
+    /// The imports of resumable uploads running in this process.
+    let uploadImports = UploadImports()
 
     init(configuration: ServerConfiguration, directory: PostgresStore, logger: Logger) {
         self.configuration = configuration
@@ -37,6 +39,16 @@ public final class SyncServer: Sendable {
         logger.logLevel = .notice
         let migrating = try await PostgresStore.connect(url: configuration.url, person: "")
         await migrating.close()
+        do {
+            try FileManager.default.createDirectory(
+                atPath: configuration.spoolFolder, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StoreError(
+                .io,
+                "cannot make the spool folder \(configuration.spoolFolder) (--spool-dir): \(error.localizedDescription)"
+            )
+        }
         let (directory, pool) = PostgresStore.pooled(url: configuration.readURL)
         let server = SyncServer(configuration: configuration, directory: directory, logger: logger)
         let router = Router(context: BasicRequestContext.self)
@@ -47,11 +59,13 @@ public final class SyncServer: Sendable {
             configuration: .init(address: .hostname(configuration.host, port: port), serverName: "healthimport"),
             onServerRunning: { channel in configuration.onListening(channel.localAddress?.port ?? port) },
             logger: logger)
-        // Shut down in reverse: the deadline starts, the HTTP server drains, then the pool closes.
+        // Shut down in reverse: the deadline starts, the HTTP server drains, the uploads' imports
+        // finish, then the pool closes.
         let group = ServiceGroup(
             configuration: .init(
                 services: [
                     .init(service: pool),
+                    .init(service: server.uploadImports, successTerminationBehavior: .ignore),
                     .init(service: app, successTerminationBehavior: .gracefullyShutdownGroup),
                     .init(
                         service: DrainDeadline(seconds: configuration.drainSeconds),
@@ -76,6 +90,7 @@ public final class SyncServer: Sendable {
         router.get("/api/people/me/export", use: handle(exportMe))
         router.delete("/api/admin/people/:name", use: handle(erasePerson))
         router.get("/openapi.yaml", use: handle(openAPI))
+        addUploadRoutes(to: router)
         startWebhooks()
     }
 

@@ -53,9 +53,8 @@ final class UploadFeed: @unchecked Sendable {
         }
     }
 
-    /// An unlinked temporary file, for a zip.
-    static func spool() throws -> UploadFeed {
-        let folder = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+    /// An unlinked temporary file in `folder`, for a zip.
+    static func spool(in folder: String) throws -> UploadFeed {
         var template = Array("\(folder)/healthimport-upload-XXXXXX".utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else {
@@ -65,6 +64,57 @@ final class UploadFeed: @unchecked Sendable {
         }
         unlink(template)
         return UploadFeed(read: descriptor, write: descriptor, spooled: true)
+    }
+
+    /// The part file of a resumable upload, opened (made, when new) for writing at `offset`.
+    /// Bytes past `offset` (written by a request that broke off before it could record them)
+    /// are cut off; a file shorter than `offset` means the server lacks bytes it was told of.
+    static func part(at path: String, offset: Int64) throws -> UploadFeed {
+        let descriptor = SystemCall.retryingInterrupts { open(path, O_WRONLY | O_CREAT, 0o600) }
+        guard descriptor >= 0 else {
+            throw ExportError(.unreadable, SystemCall.describe(errno: errno, action: "cannot open \(path)"))
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, Int64(info.st_size) >= offset else {
+            SystemCall.close(descriptor)
+            throw ServerFailure(
+                .internalServerError,
+                "this server has only the upload's first bytes of \(offset) in \(path): every server an upload goes to must share --spool-dir"
+            )
+        }
+        guard ftruncate(descriptor, off_t(offset)) == 0, lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset)
+        else {
+            let code = errno
+            SystemCall.close(descriptor)
+            throw ExportError(.unreadable, SystemCall.describe(errno: code, action: "cannot write \(path)"))
+        }
+        return UploadFeed(read: descriptor, write: descriptor, spooled: true)
+    }
+
+    /// The complete part file of a resumable upload, for the reader.
+    static func part(at path: String) throws -> UploadFeed {
+        let descriptor = SystemCall.retryingInterrupts { open(path, O_RDONLY) }
+        guard descriptor >= 0 else {
+            throw ExportError(
+                .unreadable, SystemCall.describe(errno: errno, action: "cannot read the upload's bytes in \(path)"))
+        }
+        return UploadFeed(read: descriptor, write: descriptor, spooled: true)
+    }
+
+    /// Waits until what was written is on the disk.
+    func synchronize() async throws {
+        let descriptor = writeDescriptor
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            queue.async {
+                if SystemCall.retryingInterrupts({ fsync(descriptor) }) == 0 {
+                    continuation.resume()
+                } else {
+                    continuation.resume(
+                        throwing: ExportError(
+                            .unreadable, SystemCall.describe(errno: errno, action: "cannot write the upload")))
+                }
+            }
+        }
     }
 
     /// Writes `buffer` whole; returns `false` when the reader went away (the pipe is closed).

@@ -148,10 +148,11 @@ final class ServerProcess: @unchecked Sendable {
         }
     }
 
-    /// `curl` to the server: `body` is a file sent as it is (`--data-binary @file`).
+    /// `curl` to the server: `body` is a file sent as it is (`--data-binary @file`), with
+    /// `headers` beside (a `Content-Type` among them replaces `application/octet-stream`).
     func request(
         _ method: String, _ path: String, token: String?, bodyFile: String? = nil, body: String? = nil,
-        rate: String? = nil
+        rate: String? = nil, headers: [String: String] = [:]
     ) throws -> HTTPAnswer {
         let folder = NSTemporaryDirectory() + "healthimport-curl-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -165,7 +166,12 @@ final class ServerProcess: @unchecked Sendable {
             file = folder + "/request"
             try body.write(toFile: file!, atomically: true, encoding: .utf8)
         }
-        if let file { arguments += ["-H", "Content-Type: application/octet-stream", "--data-binary", "@" + file] }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["-H", "\(name): \(value)"] }
+        if let file {
+            if headers["Content-Type"] == nil { arguments += ["-H", "Content-Type: application/octet-stream"] }
+            arguments += ["--data-binary", "@" + file]
+        }
+        if method == "HEAD" { arguments.append("-I") }
         if let rate { arguments += ["--limit-rate", rate] }
         arguments.append("http://127.0.0.1:\(port)\(path)")
         let output = try Tool.run("/usr/bin/curl", arguments)

@@ -39,8 +39,16 @@
 
         @Option(
             name: .customLong("max-upload"),
-            help: ArgumentHelp("The largest upload taken; larger ones get 413.", valueName: "bytes"))
-        var maxUpload = 4 << 30
+            help: ArgumentHelp("The largest upload taken, plain or resumable; larger ones get 413.", valueName: "bytes")
+        )
+        var maxUpload = 8 << 30
+
+        @Option(
+            name: .customLong("spool-dir"),
+            help: ArgumentHelp(
+                "Where uploads wait on disk (default: $TMPDIR/healthimport-uploads); servers sharing a database should share it.",
+                valueName: "folder"))
+        var spoolDir: String?
 
         @Option(
             name: .customLong("admin-token"),
@@ -127,6 +135,7 @@
             configuration.host = host
             configuration.port = port
             configuration.maxUpload = maxUpload
+            if let spoolDir { configuration.spoolFolder = spoolDir }
             configuration.drainSeconds = drainSeconds
             configuration.statementSeconds = statementTimeout
             configuration.adminToken = adminToken ?? ProcessInfo.processInfo.environment["HEALTHIMPORT_ADMIN_TOKEN"]

@@ -1,0 +1,134 @@
+import Foundation
+import HealthCore
+import HealthExport
+import HealthPostgres
+
+/// The import of a resumable upload whose last byte came, and the sweep of expired ones.
+extension SyncServer {
+    /// How many times an import that failed for the server's reasons (the database went away)
+    /// starts again before the upload is marked failed.
+    static let uploadImportAttempts = 3
+
+    /// Starts importing upload `id` of `person` in a task of its own, unless this process runs
+    /// it already. It takes the person's import lock first: `waitingForLock` waits for it
+    /// (another upload of theirs runs), otherwise the import is left to whoever holds it.
+    func startUploadImport(person: String, id: String, waitingForLock: Bool) {
+        uploadImports.start(id) { [self] in
+            do {
+                try await importUpload(person: person, id: id, waitingForLock: waitingForLock)
+            } catch {
+                logger.warning("the import of upload \(id) stopped: \(error)")
+            }
+        }
+    }
+
+    private func importUpload(person: String, id: String, waitingForLock: Bool) async throws {
+        let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
+        store.allOrNothing = true
+        do {
+            try await importUpload(id: id, store: store, waitingForLock: waitingForLock)
+            await store.close()
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+
+    private func importUpload(id: String, store: PostgresStore, waitingForLock: Bool) async throws {
+        let person = store.person
+        while try await !store.tryImportLock() {
+            guard waitingForLock, !uploadImports.isStopping else { return }
+            try await Task.sleep(for: .seconds(1))
+            let waiting: Set<ResumableUpload.State> = [.received, .importing]
+            guard let upload = try await store.upload(person: person, id: id), waiting.contains(upload.state) else {
+                return
+            }
+        }
+        // Holding the person's lock, no other import of theirs runs: an upload still marked
+        // importing is one whose server stopped.
+        guard let upload = try await store.claimUploadImport(person: person, id: id) else { return }
+        let path = partPath(id)
+        let result: ImportResult
+        do {
+            let options = try await importOptions(window: upload.window, person: person)
+            let feed = try UploadFeed.part(at: path)
+            do {
+                result = try await Self.runImport(feed: feed, store: store, options: options, stop: StopFlag(false))
+                await feed.close()
+            } catch {
+                await feed.close()
+                throw error
+            }
+        } catch {
+            let (status, message) = Reply.describe(error)
+            let again = status.code >= 500 && upload.attempts < Self.uploadImportAttempts
+            logger.warning(
+                "the import of upload \(id) failed\(again ? ", to be tried again" : ""): \(message)",
+                metadata: ["person": "\(person)"])
+            // Left marked importing, it starts again at the next GET or sweep.
+            guard !again else { return }
+            try await store.finishUpload(
+                person: person, id: id, completed: false, status: status.code, result: Reply.errorJSON(message))
+            try? FileManager.default.removeItem(atPath: path)
+            return
+        }
+        try await store.finishUpload(
+            person: person, id: id, completed: true, status: 200, result: configuration.importJSON(result))
+        try? FileManager.default.removeItem(atPath: path)
+        logger.notice("imported an upload", metadata: ["person": "\(person)", "id": "\(id)"])
+        await notifyWebhooks(person: person, result: result)
+    }
+
+    // MARK: The sweep
+
+    /// Sweeps the uploads now and every hour, for as long as the process runs.
+    func startUploadSweep() {
+        Task.detached { [self] in
+            while true {
+                await sweepUploads()
+                try? await Task.sleep(for: .seconds(3600))
+            }
+        }
+    }
+
+    /// Drops expired uploads (their rows, and their parts in the spool folder), drops parts
+    /// older than an upload lives (left by erased people, or by a server on another database
+    /// sharing the folder), and starts the imports a stopped server left.
+    func sweepUploads() async {
+        do {
+            let store = try await PostgresStore.connect(url: configuration.url, person: "", migrate: false)
+            do {
+                let now = Int64(Date().timeIntervalSince1970)
+                for id in try await store.deleteExpiredUploads(now: now) {
+                    try? FileManager.default.removeItem(atPath: partPath(id))
+                }
+                removeStaleParts(now: now)
+                for upload in try await store.unfinishedUploadImports()
+                where FileManager.default.fileExists(atPath: partPath(upload.id)) {
+                    startUploadImport(person: upload.person, id: upload.id, waitingForLock: false)
+                }
+                await store.close()
+            } catch {
+                await store.close()
+                throw error
+            }
+        } catch {
+            logger.warning("could not sweep the resumable uploads: \(error)")
+        }
+    }
+
+    /// Removes the parts no upload can still own: untouched for longer than an upload lives.
+    private func removeStaleParts(now: Int64) {
+        let folder = configuration.spoolFolder
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let oldest = Date(timeIntervalSince1970: TimeInterval(now - configuration.uploadLifetimeSeconds - 3600))
+        for name in names where name.hasSuffix(".part") {
+            let path = folder + "/" + name
+            if let modified = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date,
+                modified < oldest
+            {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+    }
+}
