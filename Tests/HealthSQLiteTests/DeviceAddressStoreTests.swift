@@ -18,7 +18,7 @@ import Testing
     static func export(address: (Int) -> String) -> String {
         var lines: [String] = []
         for index in 0..<40 {
-            let time = "2022-11-05 \(8 + index / 60):\(index % 60 < 10 ? "0" : "")\(index % 60):00 +0100"
+            let time = "2022-11-05 08:\(index < 10 ? "0" : "")\(index):00 +0100"
             let dates = "creationDate=\"\(time)\" startDate=\"\(time)\" endDate=\"\(time)\""
             let watch =
                 "&lt;&lt;HKDevice: \(address(index))&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:9.1, creation date:2022-11-02 07:12:08 +0000&gt;"
