@@ -40,6 +40,7 @@ import os
 import random
 import sys
 import time
+import zlib
 
 GENERATOR_VERSION = 1
 
@@ -418,9 +419,10 @@ def uuid4(rng):
 # --------------------------------------------------------------------------
 
 class Person:
-    def __init__(self, seed, tz):
+    def __init__(self, seed, tz, shape="generator"):
         self.seed = seed
         self.tz = tz
+        self.realistic = shape == "realistic"
         self._os = [(day_of(a), w, i) for a, w, i in OS_TIMELINE]
         self._hw = [(day_of(a), w, i) for a, w, i in HW_TIMELINE]
         self._cache = {}
@@ -439,18 +441,27 @@ class Person:
 
     def watch(self, day, rng):
         """(sourceVersion, device attribute) of the Watch on a day."""
-        _, wos, _ = self._lookup(self._os, day)
+        since, wos, _ = self._lookup(self._os, day)
         _, whw, _ = self._lookup(self._hw, day)
         dev = ("&lt;&lt;HKDevice: 0x%09x&gt;, name:Apple Watch, manufacturer:Apple Inc., "
-               "model:Watch, hardware:%s, software:%s&gt;" % (0x280000000 + rng.getrandbits(28), whw, wos))
+               "model:Watch, hardware:%s, software:%s%s&gt;"
+               % (0x280000000 + rng.getrandbits(28), whw, wos, self._creation(since, whw)))
         return wos, dev
 
     def phone(self, day, rng):
-        _, _, ios = self._lookup(self._os, day)
+        since, _, ios = self._lookup(self._os, day)
         _, _, phw = self._lookup(self._hw, day)
         dev = ("&lt;&lt;HKDevice: 0x%09x&gt;, name:iPhone, manufacturer:Apple Inc., "
-               "model:iPhone, hardware:%s, software:%s&gt;" % (0x280000000 + rng.getrandbits(28), phw, ios))
+               "model:iPhone, hardware:%s, software:%s%s&gt;"
+               % (0x280000000 + rng.getrandbits(28), phw, ios, self._creation(since, phw)))
         return ios, dev
+
+    def _creation(self, since, hardware):
+        """The `creation date` field that iOS 15 and later add to a device description (realistic shape)."""
+        if not self.realistic or since < day_of("2021-09-20"):
+            return ""
+        second = zlib.crc32(("%s/%d" % (hardware, since)).encode()) % 86400
+        return ", creation date:%s %s +0000" % (_dt.date.fromordinal(since + 3 + EPOCH_ORD).isoformat(), TOD[second])
 
     # ---- day schedules shared by several groups (cached, deterministic) ----
 
@@ -1092,6 +1103,265 @@ GROUPS = [
 ]
 
 
+
+# --------------------------------------------------------------------------
+# The realistic shape (--shape realistic): what real exports have and the
+# default shape leaves out.  Every device description carries its own memory
+# address (a real iOS 11 export has 51,174 distinct device strings in 57,344
+# records), and records come from many third-party apps, each with its own
+# versions over time, devices and metadata keys (names taken from real exports).
+# --------------------------------------------------------------------------
+
+ADDRESS_MARK = "HKDevice: 0x"
+
+
+def readdress(item, seed):
+    """`item` with a fresh address in each device description, derived from the item's own text
+    (so an element reappears byte for byte in a newer export) and the seed.  Addresses keep
+    their nine hex digits, so sizes do not change."""
+    parts = item.split(ADDRESS_MARK)
+    if len(parts) == 1:
+        return item
+    h = zlib.crc32(item.encode("utf-8"), seed)
+    out = [parts[0]]
+    for k in range(1, len(parts)):
+        h = zlib.crc32(NUM[k].encode(), h)
+        out.append(ADDRESS_MARK + "%09x" % (0x280000000 | (h & 0x0FFFFFF0)) + parts[k][9:])
+    return "".join(out)
+
+
+def _dotted(major, minor):
+    """An app version that moves on every month: 4.2.0, 4.3.1, ..."""
+    return lambda month: "%d.%d.%d" % (major + month // 12, (minor + month) % 12, month % 3)
+
+
+def _build(base, step):
+    """An app version that is a build number: 4716, 4719, ..."""
+    return lambda month: str(base + month * step)
+
+
+def _device(name, manufacturer, model, rest=""):
+    return ("&lt;&lt;HKDevice: 0x%09x&gt;, name:" + name + ", manufacturer:" + manufacturer +
+            ", model:" + model + rest + "&gt;")
+
+
+# sourceName -> (sourceVersion by month, device description or None, metadata keys).
+# A key's kind says what its value is: uuid, int, created (the creation date), meal, food,
+# tz (the time zone's name), or "=text" for that text; a leading "?" writes it on about half
+# of the records.
+APPS = {
+    "Connect": (_build(4716, 3), _device("Forerunner 255", "Garmin", "Forerunner 255",
+                                         ", hardware:006-B3992-00, software:18.22"), [("?HKExternalUUID", "uuid")]),
+    "Oura": (_dotted(4, 2), _device("Oura Ring", "Oura Health", "Gen3",
+                                    ", firmware:2.9.5, localIdentifier:5C3F1A2B-77D4-4E0A-9B1C-2D6E8F0A4B13"),
+             [("HKAlgorithmVersion", "=2"), ("HKExternalUUID", "uuid")]),
+    "WHOOP": (_build(19511, 7), _device("WHOOP 4.0", "WHOOP", "4.0", ", firmware:41.17.1.0"),
+              [("id", "int"), ("?HKExternalUUID", "uuid")]),
+    "Polar Flow": (_dotted(6, 4), None, [("HKDeviceName", "=Polar H10"), ("HKDeviceManufacturerName", "=Polar Electro Oy"),
+                                         ("HKDeviceSerialNumber", "=C8A1F2D4")]),
+    "Zepp Life": (_dotted(6, 1), _device("Mi Smart Band 7", "Xiaomi", "Band 7"),
+                  [("Original Source", "=Mi Fitness"), ("?Original Creation Date", "created")]),
+    "Fitbit": (_build(36069, 11), None, [("com.fitstar.source_application_id", "int"), ("Created at", "created")]),
+    "Nike Run Club": (_dotted(7, 5), None, [("App Source", "=Nike Run Club"), ("HKExternalUUID", "uuid")]),
+    "Runtastic": (_dotted(13, 3), None, [("reportID", "int"), ("mode", "=run")]),
+    "Strava": (_build(330, 1), None, [("HKExternalUUID", "uuid")]),
+    "Wahoo": (_dotted(2, 8), _device("KICKR", "Wahoo Fitness", "KICKR v6", ", firmware:4.2.3"), [("HKExternalUUID", "uuid")]),
+    "Zwift": (_dotted(1, 0), None, [("Session Name", "=Watopia")]),
+    "AutoSleep": (_dotted(7, 3), None, [("HKTimeZone", "tz"), ("?Session Name", "=Night")]),
+    "Sleep Cycle": (_build(5175, 9), None, [("HKTimeZone", "tz"), ("Creation type", "=automatic")]),
+    "Clock": (lambda month: "1.0", None, [("HKTimeZone", "tz")]),
+    "Health": (lambda month: "17.0", None, [("HKWasUserEntered", "=1")]),
+    "Health Mate": (_build(6100300, 100), _device("Body Cardio", "Withings", "WBS04"),
+                    [("Withings User Identifier", "=8815542"), ("Modified Date", "created"),
+                     ("Health Mate App Version", "=6.10.3"), ("?Withings Link", "=withings-app://measure")]),
+    "Lose It!": (_build(2664, 1), None, [("Meal", "meal"), ("HKFoodType", "food"), ("entryNo", "int")]),
+    "MyNetDiary": (_dotted(8, 6), None, [("Meal", "meal"), ("Meal Context", "=After Meal"), ("Record ID", "int")]),
+    "Nutrino": (_dotted(2, 3), None, [("meal", "meal"), ("foodId", "int"), ("foodAmount", "=1 serving")]),
+    "MyFitnessPal": (_build(35120, 20), None, [("meal", "meal"), ("?HKFoodType", "food")]),
+    "WaterMinder": (_dotted(5, 2), None, [("Data Entry", "=Quick Add")]),
+    "HiCoffee": (_build(118, 1), None, [("HKFoodType", "=Espresso")]),
+    "mySugr": (_dotted(3, 8), _device("Accu-Chek Guide", "Roche", "Guide", ", firmware:02.06"),
+               [("HKBloodGlucoseMealTime", "=1"), ("Meter Model", "=Accu-Chek Guide"), ("Meter Version", "=02.06"),
+                ("SequenceNumber", "int"), ("?Took Insulin", "=0")]),
+    "One Drop": (_build(436, 2), None, [("HKBloodGlucoseMealTime", "=2"), ("UserNumber", "int"), ("Original Units", "=mg/dL")]),
+    "Headspace": (_dotted(3, 9), None, [("Session Name", "=Basics"), ("App Version", "=3.190.0")]),
+    "Breathe": (lambda month: "10.1", None, []),
+    "Calm": (_build(8217, 4), None, [("lark_uuid", "uuid")]),
+}
+
+APPS_EPOCH = day_of("2015-01-01")  # versions count months from here
+MEAL_NAMES = ["Breakfast", "Lunch", "Dinner", "Snacks"]
+FOODS = ["Oatmeal", "Greek Yogurt", "Chicken Salad", "Banana", "Pasta Bolognese", "Apple", "Rice Bowl"]
+
+SLEEP_VALUES = {
+    "AutoSleep": ["HKCategoryValueSleepAnalysisInBed", "HKCategoryValueSleepAnalysisAsleepUnspecified"],
+    "Sleep Cycle": ["HKCategoryValueSleepAnalysisInBed", "HKCategoryValueSleepAnalysisAsleep"],
+    "Oura": ["HKCategoryValueSleepAnalysisAsleepCore", "HKCategoryValueSleepAnalysisAsleepDeep",
+             "HKCategoryValueSleepAnalysisAsleepREM", "HKCategoryValueSleepAnalysisAwake"],
+    "Clock": ["HKCategoryValueSleepAnalysisInBed"],
+}
+
+
+def _hr(rand, ln):
+    return NUM[55 + int(rand() * 70)]
+
+
+def _q(lo, hi, fmt="%.1f"):
+    return lambda rand, ln: fmt % (lo + rand() * (hi - lo))
+
+
+def _count(lo, hi):
+    return lambda rand, ln: NUM[lo + int(rand() * (hi - lo))]
+
+
+Q = "HKQuantityTypeIdentifier"
+C = "HKCategoryTypeIdentifier"
+# group -> [(app, type, unit or None for a category, records a day, shortest and longest seconds, value)]
+THIRD_PARTY = {
+    "BodyMass": [("Zepp Life", Q + "BodyMass", "kg", 0.5, 0, 0, _q(64, 67, "%.2f")),
+                 ("Health", Q + "BodyMass", "kg", 0.05, 0, 0, _q(64, 67, "%.1f"))],
+    "BodyFatPercentage": [("Zepp Life", Q + "BodyFatPercentage", "%", 0.5, 0, 0, _q(0.22, 0.27, "%.3f")),
+                          ("Health Mate", Q + "BodyFatPercentage", "%", 0.4, 0, 0, _q(0.22, 0.27, "%.3f"))],
+    "HeartRate": [("Connect", Q + "HeartRate", "count/min", 40, 0, 0, _hr),
+                  ("Oura", Q + "HeartRate", "count/min", 20, 0, 0, _hr),
+                  ("WHOOP", Q + "HeartRate", "count/min", 24, 0, 0, _hr),
+                  ("Polar Flow", Q + "HeartRate", "count/min", 6, 0, 0, _hr)],
+    "StepCount": [("Connect", Q + "StepCount", "count", 30, 60, 900, _count(10, 1500)),
+                  ("Zepp Life", Q + "StepCount", "count", 15, 60, 900, _count(10, 1500)),
+                  ("Fitbit", Q + "StepCount", "count", 20, 60, 900, _count(10, 1500))],
+    "DistanceWalkingRunning": [("Connect", Q + "DistanceWalkingRunning", "km", 15, 60, 900, _q(0.01, 1.2, "%.4f")),
+                               ("Nike Run Club", Q + "DistanceWalkingRunning", "km", 1.5, 600, 3600, _q(1, 12, "%.3f")),
+                               ("Runtastic", Q + "DistanceWalkingRunning", "km", 0.5, 600, 3600, _q(1, 12, "%.3f"))],
+    "BasalEnergyBurned": [("Oura", Q + "BasalEnergyBurned", "Cal", 24, 3600, 3600, _q(55, 70, "%.2f"))],
+    "ActiveEnergyBurned": [("Strava", Q + "ActiveEnergyBurned", "Cal", 1, 1200, 5400, _q(150, 900, "%.1f")),
+                           ("WHOOP", Q + "ActiveEnergyBurned", "Cal", 8, 300, 3600, _q(5, 120, "%.2f")),
+                           ("Wahoo", Q + "ActiveEnergyBurned", "kJ", 0.4, 1800, 5400, _q(300, 2500, "%.0f")),
+                           ("Zwift", Q + "ActiveEnergyBurned", "kcal", 0.3, 1800, 5400, _q(200, 900, "%.0f"))],
+    "OxygenSaturation": [("Oura", Q + "OxygenSaturation", "%", 6, 0, 0, _q(0.93, 1.0, "%.2f")),
+                         ("Connect", Q + "OxygenSaturation", "%", 3, 0, 0, _q(0.92, 1.0, "%.2f"))],
+    "BloodGlucose": [("mySugr", Q + "BloodGlucose", "mg/dL", 4, 0, 0, _count(70, 190)),
+                     ("One Drop", Q + "BloodGlucose", "mg/dL", 2, 0, 0, _count(70, 190))],
+    "DietaryFatTotal": [(app, Q + "DietaryFatTotal", "g", n, 0, 0, _q(2, 40)) for app, n in
+                        (("Lose It!", 3), ("MyNetDiary", 2), ("Nutrino", 1))],
+    "DietaryCarbohydrates": [(app, Q + "DietaryCarbohydrates", "g", n, 0, 0, _q(5, 90)) for app, n in
+                             (("Lose It!", 3), ("MyNetDiary", 2), ("Nutrino", 1))],
+    "DietaryProtein": [(app, Q + "DietaryProtein", "g", n, 0, 0, _q(2, 50)) for app, n in
+                       (("Lose It!", 3), ("MyNetDiary", 2), ("Nutrino", 1))],
+    "DietaryEnergyConsumed": [(app, Q + "DietaryEnergyConsumed", "kcal", n, 0, 0, _q(80, 900, "%.0f")) for app, n in
+                              (("Lose It!", 3), ("MyNetDiary", 2), ("Nutrino", 1))],
+    "DietaryWater": [("WaterMinder", Q + "DietaryWater", "mL", 6, 0, 0, _count(150, 600)),
+                     ("MyFitnessPal", Q + "DietaryWater", "mL", 2, 0, 0, _count(200, 500))],
+    "DietaryCaffeine": [("WaterMinder", Q + "DietaryCaffeine", "mg", 1, 0, 0, _count(40, 120)),
+                        ("HiCoffee", Q + "DietaryCaffeine", "mg", 2, 0, 0, _count(60, 150))],
+    "RespiratoryRate": [("Oura", Q + "RespiratoryRate", "count/min", 4, 60, 300, _q(12, 18)),
+                        ("WHOOP", Q + "RespiratoryRate", "count/min", 1, 60, 300, _q(12, 18))],
+    "SleepAnalysis": [(app, C + "SleepAnalysis", None, n, 900, 5400, None) for app, n in
+                      (("AutoSleep", 6), ("Sleep Cycle", 4), ("Oura", 6), ("Clock", 1))],
+    "MindfulSession": [(app, C + "MindfulSession", None, n, 300, 1200, None) for app, n in
+                       (("Headspace", 0.6), ("Breathe", 0.5), ("Calm", 0.4))],
+    "RestingHeartRate": [(app, Q + "RestingHeartRate", "count/min", 1, 0, 0, _count(48, 62)) for app in
+                         ("Oura", "WHOOP", "Connect")],
+    "VO2Max": [("Connect", Q + "VO2Max", "mL/min·kg", 0.1, 0, 0, _q(38, 46)),
+               ("Polar Flow", Q + "VO2Max", "mL/min·kg", 0.05, 0, 0, _q(38, 46))],
+    "HeartRateVariabilitySDNN": [("Oura", Q + "HeartRateVariabilitySDNN", "ms", 8, 60, 300, _q(20, 90, "%.3f")),
+                                 ("WHOOP", Q + "HeartRateVariabilitySDNN", "ms", 2, 60, 300, _q(20, 90, "%.3f"))],
+    "BodyTemperature": [("Oura", Q + "BodyTemperature", "degC", 1, 0, 0, _q(36.1, 37.2, "%.2f"))],
+}
+# Groups only the realistic shape writes, each after the group named.
+REALISTIC_GROUPS_AFTER = {
+    "BodyMass": ["BodyFatPercentage"],
+    "OxygenSaturation": ["BloodGlucose", "BodyTemperature"],
+    "DietaryEnergyConsumed": ["DietaryWater", "DietaryCaffeine"],
+    "SleepAnalysis": ["MindfulSession"],
+    "WalkingHeartRateAverage": ["VO2Max"],
+}
+
+
+def app_active(seed, app, day):
+    """People switch apps: each app writes in about two quarters of three."""
+    return (day // 91 + zlib.crc32(("%d/%s" % (seed, app)).encode())) % 3 != 0
+
+
+def _meta_value(kind, r, ct, P):
+    if kind == "uuid":
+        return uuid4(r)
+    if kind == "int":
+        return str(100000 + int(r.random() * 9900000))
+    if kind == "created":
+        return ts(ct)
+    if kind == "meal":
+        return MEAL_NAMES[int(r.random() * 4)]
+    if kind == "food":
+        return FOODS[int(r.random() * len(FOODS))]
+    if kind == "tz":
+        return P.tz.name
+    return kind[1:]
+
+
+def third_party(P, d, out, cut, series):
+    """The day's records of one type from third-party apps, in time order."""
+    lines = []
+    base = d * 86400
+    for app, typ, unit, per_day, lo, hi, value in series:
+        if not app_active(P.seed, app, d):
+            continue
+        version, device, keys = APPS[app]
+        r = P.rng("app/%s/%s" % (app, typ), d)
+        rand = r.random
+        n = int(per_day * (0.5 + rand())) if per_day >= 1 else (1 if rand() < per_day else 0)
+        dev = device % (0x280000000 + r.getrandbits(28)) if device else None
+        head = _rec_head(typ, app, version(max(0, d - APPS_EPOCH) // 30), dev, unit)
+        for _ in range(n):
+            t = base + int(rand() * 86400)
+            e = t + lo + int(rand() * (hi - lo))
+            ct = e + 60 + int(rand() * 3600)
+            if value is None:
+                names = SLEEP_VALUES.get(app, ["HKCategoryValueNotApplicable"])
+                v = names[int(rand() * len(names))]
+            else:
+                v = value(rand, e - t)
+            meta = []
+            for key, kind in keys:
+                if key[0] == "?":
+                    if rand() < 0.5:
+                        continue
+                    key = key[1:]
+                meta.append(f'  <MetadataEntry key="{key}" value="{_meta_value(kind, r, ct, P)}"/>\n')
+            if ct > cut:
+                continue
+            line = f'{head}{ts(ct)}" startDate="{ts(t)}" endDate="{ts(e)}" value="{v}"'
+            if meta:
+                lines.append((t, line + ">\n" + "".join(meta) + " </Record>\n"))
+            else:
+                lines.append((t, line + "/>\n"))
+    lines.sort(key=lambda x: x[0])
+    out.extend(x[1] for x in lines)
+
+
+def _with_third_party(name, fn):
+    series = THIRD_PARTY.get(name)
+    if not series:
+        return fn
+
+    def g(P, d, out, cut):
+        if fn is not None:
+            fn(P, d, out, cut)
+        third_party(P, d, out, cut, series)
+    return g
+
+
+def groups_for(shape):
+    """The record groups of a shape, in the order Apple writes them."""
+    if shape != "realistic":
+        return GROUPS
+    groups = []
+    for name, fn in GROUPS:
+        groups.append((name, _with_third_party(name, fn)))
+        for extra in REALISTIC_GROUPS_AFTER.get(name, []):
+            groups.append((extra, _with_third_party(extra, None)))
+    return groups
+
+
 def header(export_date, dob="1990-04-12"):
     return ('<?xml version="1.0" encoding="UTF-8"?>\n' + DTD + '\n'
             '<HealthData locale="en_US">\n'
@@ -1108,7 +1378,7 @@ FOOTER = "</HealthData>\n"
 
 def _day_bytes(P, d, cut):
     buf = []
-    for _, fn in GROUPS:
+    for _, fn in groups_for("realistic" if P.realistic else "generator"):
         fn(P, d, buf, cut)
     return len("".join(buf).encode("utf-8"))
 
@@ -1160,6 +1430,10 @@ def main(argv=None):
     ap.add_argument("--export-date", default="2025-11-20 08:00:00 +0100",
                     help='ExportDate value, yyyy-MM-dd HH:mm:ss +HHMM (default "2025-11-20 08:00:00 +0100")')
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    ap.add_argument("--shape", choices=("generator", "realistic"), default="generator",
+                    help="generator (default): one device description per device and day, few sources; "
+                         "realistic: a memory address of its own in every device description, and records "
+                         "from many third-party apps with their own versions, devices and metadata keys")
     ap.add_argument("--newer-from", metavar="PATH",
                     help="make a later export of the same person as PATH (reads PATH.counts.json)")
     ap.add_argument("--extra-percent", type=float, default=1.0,
@@ -1182,6 +1456,7 @@ def main(argv=None):
         old_wall, old_off = parse_export_date(old["export_date"])
         tz = TZ(old["tz_offset_hint"])
         start_day = day_of(old["start_day"])
+        shape = old.get("shape", "generator")
         extra_days = max(1, int(round(old["days"] * a.extra_percent / 100.0)))
         cut = old_wall + extra_days * 86400
         end_day = cut // 86400
@@ -1190,13 +1465,14 @@ def main(argv=None):
         params = dict(old, export_date=export_date, days=end_day - start_day + 1,
                       newer_from=os.path.basename(a.newer_from), base_export_date=old["export_date"],
                       extra_days=extra_days, extra_percent=a.extra_percent)
-        P = Person(seed, tz)
+        P = Person(seed, tz, shape)
     else:
         seed = a.seed
+        shape = a.shape
         cut, off = parse_export_date(a.export_date)
         export_date = a.export_date
         tz = TZ(off)
-        P = Person(seed, tz)
+        P = Person(seed, tz, shape)
         end_day = cut // 86400
         target = parse_size(a.size)
         if a.days:
@@ -1208,6 +1484,8 @@ def main(argv=None):
         params = {"generator_version": GENERATOR_VERSION, "seed": seed, "export_date": export_date,
                   "tz_offset_hint": off, "tz": tz.name, "start_day": _dt.date.fromordinal(start_day + EPOCH_ORD).isoformat(),
                   "days": days, "target_size": a.size, "locale": "en_US", "newer_from": None}
+        if shape != "generator":
+            params["shape"] = shape
 
     prepare_days(tz, start_day - 3, end_day + 3)
     tmp = a.out + ".tmp"
@@ -1229,7 +1507,8 @@ def main(argv=None):
 
         emit(header(export_date))
         elements += 3  # HealthData, ExportDate, Me
-        for gname, fn in GROUPS:
+        realistic = shape == "realistic"
+        for gname, fn in groups_for(shape):
             buf = []
             size = 0
             grp = {"top": 0}
@@ -1258,6 +1537,8 @@ def main(argv=None):
                 n0 = len(buf)
                 fn(P, d, buf, cut)
                 for i in range(n0, len(buf)):
+                    if realistic:
+                        buf[i] = readdress(buf[i], seed)
                     size += len(buf[i])
                 if size >= FLUSH:
                     flush()

@@ -4,10 +4,13 @@
 #   Benchmarks/run.sh                      # 200 MB and 1 GB synthetic exports
 #   SIZES="200M" Benchmarks/run.sh         # only the 200 MB one
 #   SIZES="" Benchmarks/run.sh             # only the statistics rows
+#   SHAPES=realistic Benchmarks/run.sh     # only the exports with an address per device description
 #   EXPORTS="/path/export.xml" Benchmarks/run.sh   # benchmark real files instead
 #
 # Environment:
 #   SIZES        sizes of the generated exports (default "200M 1G", decimal units)
+#   SHAPES       shapes of the generated exports, each a table per size (default "generator realistic";
+#                see generate-export.py --shape)
 #   EXPORTS      explicit export.xml paths; replaces SIZES when set
 #   SEED         generator seed (default 1)
 #   EXPORT_DATE  ExportDate of generated files (default "2025-11-20 08:00:00 +0100")
@@ -28,6 +31,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BENCH_DIR=$ROOT/Benchmarks
 DATA=${DATA:-$BENCH_DIR/data}
 SIZES=${SIZES-"200M 1G"}
+SHAPES=${SHAPES-"generator realistic"}
 SEED=${SEED:-1}
 EXPORT_DATE=${EXPORT_DATE:-"2025-11-20 08:00:00 +0100"}
 RUNS=${RUNS:-3}
@@ -92,11 +96,13 @@ gen_fresh() {  # gen_fresh FILE: true when FILE and its sidecar exist and are ne
     [ -s "$1" ] && [ -s "$1.counts.json" ] && [ "$1" -nt "$GEN" ]
 }
 
-ensure_export() {  # ensure_export SIZE -> prints the path of the cached export
-    local f=$DATA/export-$1-seed$SEED.xml
+ensure_export() {  # ensure_export SIZE [SHAPE] -> prints the path of the cached export
+    local shape=${2:-generator} f=$DATA/export-$1-seed$SEED.xml
+    # The generator shape keeps the file names it always had.
+    if [ "$shape" != generator ]; then f=$DATA/export-$1-seed$SEED-$shape.xml; fi
     if ! gen_fresh "$f" || ! grep -q "\"export_date\": \"$EXPORT_DATE\"" "$f.counts.json"; then
         log "generating $f"
-        python3 "$GEN" --size "$1" --seed "$SEED" --export-date "$EXPORT_DATE" --out "$f" >&2
+        python3 "$GEN" --size "$1" --seed "$SEED" --export-date "$EXPORT_DATE" --shape "$shape" --out "$f" >&2
     fi
     printf '%s\n' "$f"
 }
@@ -213,6 +219,7 @@ bench() {  # bench NAME CMD ARGS...   (stdout of CMD goes to /dev/null)
 
 skip() {  # skip NAME REASON
     out "$(printf '%-58s %8s  (%s)' "$1" "skipped" "$2")"
+    BENCH_SETUP= BENCH_STORE=
 }
 
 bench_hi() {  # bench_hi NAME ARGS...: a healthimport row, skipped when the binary is missing
@@ -260,7 +267,7 @@ bench_rows() {
     bench_hi "healthimport import --all --force (same)"   import --all --force --db "$db" "$f"
     bench_hi "healthimport import --all (same, detected)" import --all --db "$db" "$f"
     # Each run of the next row starts from the store the first import left.
-    rm -f "$db.base" && cp "$db" "$db.base"
+    rm -f "$db.base" && if [ -f "$db" ]; then cp "$db" "$db.base"; fi
     newer=$(ensure_newer_export "$f" 1)
     BENCH_SETUP="cp '$db.base' '$db' && rm -f '$db-wal' '$db-shm'" BENCH_STORE=$db
     bench_hi "healthimport import --all (1% newer)"       import --all --db "$db" "$newer"
@@ -274,14 +281,15 @@ bench_rows() {
     bench_hi "healthimport import (default 30 days)"      import --db "$db" "$f"
 }
 
-run_file() {  # run_file FILE
+run_file() {  # run_file FILE SHAPE
     FILE=$1
+    local shape=$2
     BYTES=$(stat -c %s "$FILE")
     TOPLEVEL=$(count_toplevel "$FILE")
     cat "$FILE" >/dev/null  # warm the page cache so every row reads from memory
     out ""
-    out "$(printf '%s: %.1f MB, %s top-level elements (Record+Workout+Correlation+ActivitySummary), median of %s run(s)' \
-        "${FILE#"$ROOT"/}" "$(awk -v b="$BYTES" 'BEGIN{print b/1e6}')" "$TOPLEVEL" "$RUNS")"
+    out "$(printf '%s shape, %s: %.1f MB, %s top-level elements (Record+Workout+Correlation+ActivitySummary), median of %s run(s)' \
+        "$shape" "${FILE#"$ROOT"/}" "$(awk -v b="$BYTES" 'BEGIN{print b/1e6}')" "$TOPLEVEL" "$RUNS")"
     header_row
     bench_rows
 }
@@ -345,18 +353,29 @@ main() {
     ensure_tools
     build_baseline
     build_healthimport
-    local files=()
+    local files=() shapes=()
     if [ -n "${EXPORTS:-}" ]; then
         read -r -a files <<<"$EXPORTS"
+        local f
+        for f in "${files[@]}"; do shapes+=(given); done
     else
-        local s
-        for s in $SIZES; do files+=("$(ensure_export "$s")"); done
+        local s shape
+        for s in $SIZES; do
+            for shape in $SHAPES; do
+                case $shape in
+                    generator | realistic) ;;
+                    *) log "error: SHAPES: unknown shape '$shape' (generator or realistic)"; exit 1 ;;
+                esac
+                files+=("$(ensure_export "$s" "$shape")")
+                shapes+=("$shape")
+            done
+        done
     fi
     out "healthimport benchmarks $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -m)," \
         "git $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(xmllint --version 2>&1 | head -n 1)"
     out "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-    local f
-    for f in "${files[@]}"; do run_file "$f"; done
+    local i
+    for i in "${!files[@]}"; do run_file "${files[$i]}" "${shapes[$i]}"; done
     stats_rows
     out ""
     out "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -196,6 +196,10 @@ public struct Device: Sendable, Equatable, Hashable {
             other: other)
     }
 
+    /// Whether both hold one box of fields: a parse hands the same box to every record whose
+    /// description differs at most in its address.
+    func sharesFields(with other: Device) -> Bool { fields === other.fields }
+
     public static func == (left: Device, right: Device) -> Bool {
         if left.fields === right.fields { return true }
         return left.name == right.name && left.manufacturer == right.manufacturer && left.model == right.model

@@ -28,9 +28,10 @@ final class ParseState {
     // Strings that repeat across records are shared.
     let types = StringInterner(capacity: 2048)
     let strings = StringInterner(capacity: 4096)
+    /// Devices by their description without its address (``DeviceParser/stableBytes(_:)``).
     let devices = StringInterner(capacity: 1024)
     @exclusivity(unchecked) var parsedDevices: [Int: Device] = [:]
-    /// The last `device` attribute's bytes and what they parsed to.
+    /// The last `device` attribute's bytes past its address, and what they parsed to.
     @exclusivity(unchecked) var lastDeviceBytes: [UInt8] = []
     @exclusivity(unchecked) var lastDevice: Device?
     @exclusivity(unchecked) var deviceGeneration = 0
@@ -305,24 +306,29 @@ final class ParseState {
         report.admits(plan(for: kind, type: type, id: typeID), type: type, start: start)
     }
 
+    /// The device a `device` attribute describes. Every lookup is keyed by the description
+    /// without its memory address, which iOS 11 to 16 wrote afresh on nearly every record: a
+    /// description that differs only there costs what a repeated one costs.
     func device(_ bytes: UnsafeRawBufferPointer) -> Device {
+        let stable = DeviceParser.stableBytes(bytes)
         // Neighbouring records nearly always name the same device: compare with the last one
         // first, where it lies (binding the last pair to a constant copied its array and strings).
-        if bytes.count > 0, lastDeviceBytes.count == bytes.count,
-            lastDeviceBytes.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }),
+        if stable.count > 0, lastDeviceBytes.count == stable.count,
+            lastDeviceBytes.withUnsafeBytes({ memcmp($0.baseAddress!, stable.baseAddress!, stable.count) == 0 }),
             let device = lastDevice
         {
             return device
         }
-        let device = parsedDevice(bytes)
+        let device = parsedDevice(stable)
         lastDeviceBytes.removeAll(keepingCapacity: true)
-        lastDeviceBytes.append(contentsOf: bytes)
+        lastDeviceBytes.append(contentsOf: stable)
         lastDevice = device
         return device
     }
 
-    private func parsedDevice(_ bytes: UnsafeRawBufferPointer) -> Device {
-        let (stable, id) = devices.intern(DeviceParser.stableBytes(bytes))
+    /// The device of a description without its address, parsed once per distinct one.
+    private func parsedDevice(_ stableBytes: UnsafeRawBufferPointer) -> Device {
+        let (stable, id) = devices.intern(stableBytes)
         if deviceGeneration != devices.generation {
             parsedDevices.removeAll(keepingCapacity: true)
             deviceGeneration = devices.generation
