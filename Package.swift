@@ -42,6 +42,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -140,7 +143,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "HealthSyncClient"),
+        // Its Generated/ folder is the client generated from docs/openapi.yaml, committed and
+        // rewritten by Scripts/openapi-generate.sh (the build plugin would compile the generator
+        // in every clean build).
+        .target(
+            name: "HealthSyncClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .target(name: "HealthKitSource", dependencies: ["HealthSyncClient"]),
         .executableTarget(
             name: "healthimport",
@@ -204,7 +217,12 @@ let package = Package(
         ),
         .testTarget(
             name: "HealthServerTests",
-            dependencies: ["HealthCore", "HealthPostgres", "HealthFixtures"]
+            dependencies: [
+                "HealthCore", "HealthPostgres", "HealthFixtures", "HealthSyncClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
         .testTarget(
             name: "HealthSyncClientTests",
