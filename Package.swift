@@ -226,7 +226,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HealthSyncClientTests",
-            dependencies: ["HealthSyncClient", "HealthExport", "HealthFixtures"]
+            dependencies: [
+                "HealthSyncClient", "HealthExport", "HealthFixtures",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
         ),
         .testTarget(
             name: "healthimportTests",

@@ -47,6 +47,7 @@ enum OpenAPIDocument {
                     application/json:
                       schema: { $ref: "#/components/schemas/SyncStatus" }
                 "401": { $ref: "#/components/responses/Unauthorized" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/healthkit/mark-backfill-complete:
             post:
               tags: [sync]
@@ -72,6 +73,7 @@ enum OpenAPIDocument {
                 "401": { $ref: "#/components/responses/Unauthorized" }
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "409": { $ref: "#/components/responses/Conflict" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/healthkit/exports:
             post:
               tags: [sync]
@@ -154,6 +156,7 @@ enum OpenAPIDocument {
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "409": { $ref: "#/components/responses/Conflict" }
                 "413": { $ref: "#/components/responses/TooLarge" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/healthkit/deletions:
             post:
               tags: [sync]
@@ -188,6 +191,7 @@ enum OpenAPIDocument {
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "409": { $ref: "#/components/responses/Conflict" }
                 "413": { $ref: "#/components/responses/TooLarge" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/healthkit/records:
             get:
               tags: [read]
@@ -396,6 +400,15 @@ enum OpenAPIDocument {
               content:
                 application/json:
                   schema: { $ref: "#/components/schemas/Error" }
+            Unavailable:
+              description: The database cannot be reached for now; try again after `Retry-After` seconds.
+              headers:
+                Retry-After:
+                  description: Seconds to wait before trying again.
+                  schema: { type: integer, minimum: 0 }
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/Error" }
             TooLarge:
               description: The body is larger than the server takes (`serve --max-upload`).
               content:
@@ -455,13 +468,25 @@ enum OpenAPIDocument {
                 kind: { type: string, enum: [quantity, weight, category] }
                 type: { type: string }
                 uuid: { type: string }
-                start: { type: string }
+                healthKitUUID:
+                  type: string
+                  format: uuid
+                  description: The phone's own UUID of the sample, which `/api/healthkit/deletions` names; not part of the content UUID.
+                start: { type: string, description: "ISO 8601 with an offset or `Z` (2024-10-25T07:04:44-05:00)." }
                 end: { type: string }
                 created: { type: string }
                 sourceName: { type: string }
                 sourceVersion: { type: string }
-                value: { type: [number, string] }
+                device: { type: string, description: "The recording device as HealthKit describes it; not stored." }
+                value:
+                  description: A quantity's number, or a category sample's value name.
+                  oneOf:
+                    - type: number
+                    - type: string
                 unit: { type: string }
+                kilograms: { type: number, description: "A weight in kilograms, instead of `value` and `unit`." }
+                valueText: { type: string, description: "A quantity whose value is not a number." }
+                rawValue: { type: integer, description: "A category sample's HealthKit value." }
                 metadata: { type: object, additionalProperties: { type: string } }
             Status:
               type: object
