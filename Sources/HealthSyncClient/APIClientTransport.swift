@@ -30,8 +30,10 @@ public struct APIClientTransport: SyncTransport {
                 configuration.timeoutIntervalForRequest = timeout
                 return URLSession(configuration: configuration)
             }()
+        // Compact JSON: pretty-printing would add whitespace to every batch a phone sends.
         client = Client(
-            serverURL: server, transport: URLSessionTransport(configuration: .init(session: session)),
+            serverURL: server, configuration: Configuration(jsonEncodingOptions: [.sortedKeys]),
+            transport: URLSessionTransport(configuration: .init(session: session)),
             middlewares: [BearerTokenMiddleware(token: token)])
     }
 

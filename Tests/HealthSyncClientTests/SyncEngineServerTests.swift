@@ -1,6 +1,7 @@
 import Foundation
-import HealthSyncClient
 import Testing
+
+@testable import HealthSyncClient
 
 /// The engine, fed by a simulated HealthKit, against `healthimport serve` on PostgreSQL.
 @Suite(.serialized, .enabled(if: TestPostgres.enabled, TestPostgres.reason))
