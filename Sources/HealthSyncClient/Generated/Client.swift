@@ -548,7 +548,7 @@ internal struct Client: APIProtocol {
     }
     /// Stores samples an app read from HealthKit (a write key).
     ///
-    /// A JSON array (at most 1000) or JSON lines of `quantity`, `weight` or `category` records in
+    /// A JSON array (at most 1000), one JSON object or JSON lines of `quantity`, `weight` or `category` records in
     /// the `records` schema, with or without `uuid`. Each gets its content UUID by the export's
     /// rule, so a sample sent live and the same sample in a later export are one row. A sample
     /// may carry `healthKitUUID`, the phone's own UUID of it, which `/api/healthkit/deletions`
