@@ -35,10 +35,9 @@ swift build --package-path "$work" --product swift-openapi-generator >&2
 generator="$(swift build --package-path "$work" --show-bin-path)/swift-openapi-generator"
 
 fresh=$(mktemp -d)
-trap 'rm -rf "$fresh"' EXIT
+trap 'rm -rf "$fresh" "$fresh.log"' EXIT
 "$generator" generate docs/openapi.yaml --config Scripts/openapi-generator-config.yaml \
   --output-directory "$fresh" >"$fresh.log" 2>&1 || { cat "$fresh.log" >&2; exit 1; }
-rm -f "$fresh.log"
 
 if [ "$check" = 1 ]; then
   if ! diff -ru "$output" "$fresh" >&2; then
