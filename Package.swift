@@ -43,6 +43,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.1.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -164,7 +167,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "HealthSyncClient"),
+        // Its Generated/ folder is the client generated from docs/openapi.yaml, committed and
+        // rewritten by Scripts/openapi-generate.sh (the build plugin would compile the generator
+        // in every clean build).
+        .target(
+            name: "HealthSyncClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .target(name: "HealthKitSource", dependencies: ["HealthSyncClient"]),
         .executableTarget(
             name: "healthimport",
@@ -232,14 +245,20 @@ let package = Package(
         .testTarget(
             name: "HealthServerTests",
             dependencies: [
-                "HealthCore", "HealthPostgres", "HealthServer", "HealthFixtures",
+                "HealthCore", "HealthPostgres", "HealthServer", "HealthFixtures", "HealthSyncClient",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .testTarget(
             name: "HealthSyncClientTests",
-            dependencies: ["HealthSyncClient", "HealthExport", "HealthFixtures"]
+            dependencies: [
+                "HealthSyncClient", "HealthExport", "HealthFixtures",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ]
         ),
         .testTarget(
             name: "healthimportTests",

@@ -55,6 +55,7 @@ enum OpenAPIDocument {
                     application/json:
                       schema: { $ref: "#/components/schemas/SyncStatus" }
                 "401": { $ref: "#/components/responses/Unauthorized" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/healthkit/mark-backfill-complete:
             post:
               tags: [sync]
@@ -80,6 +81,7 @@ enum OpenAPIDocument {
                 "401": { $ref: "#/components/responses/Unauthorized" }
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "409": { $ref: "#/components/responses/Conflict" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/healthkit/exports:
             post:
               tags: [sync]
@@ -301,7 +303,7 @@ enum OpenAPIDocument {
               operationId: uploadSamples
               summary: Stores samples an app read from HealthKit (a write key).
               description: |
-                A JSON array (at most 1000) or JSON lines of `quantity`, `weight` or `category` records in
+                A JSON array (at most 1000), one JSON object or JSON lines of `quantity`, `weight` or `category` records in
                 the `records` schema, with or without `uuid`. Each gets its content UUID by the export's
                 rule, so a sample sent live and the same sample in a later export are one row. A sample
                 may carry `healthKitUUID`, the phone's own UUID of it, which `/api/healthkit/deletions`
@@ -335,6 +337,7 @@ enum OpenAPIDocument {
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "409": { $ref: "#/components/responses/Conflict" }
                 "413": { $ref: "#/components/responses/TooLarge" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/healthkit/deletions:
             post:
               tags: [sync]
@@ -369,6 +372,7 @@ enum OpenAPIDocument {
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "409": { $ref: "#/components/responses/Conflict" }
                 "413": { $ref: "#/components/responses/TooLarge" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/healthkit/records:
             get:
               tags: [read]
@@ -638,6 +642,15 @@ enum OpenAPIDocument {
               content:
                 application/json:
                   schema: { $ref: "#/components/schemas/Error" }
+            Unavailable:
+              description: The database cannot be reached for now; try again after `Retry-After` seconds.
+              headers:
+                Retry-After:
+                  description: Seconds to wait before trying again.
+                  schema: { type: integer, minimum: 0 }
+              content:
+                application/json:
+                  schema: { $ref: "#/components/schemas/Error" }
             TooLarge:
               description: The body, or the resumable upload's `Upload-Length`, is larger than the server takes (`serve --max-upload`, default 8 GiB).
               content:
@@ -703,13 +716,25 @@ enum OpenAPIDocument {
                 kind: { type: string, enum: [quantity, weight, category] }
                 type: { type: string }
                 uuid: { type: string }
-                start: { type: string }
+                healthKitUUID:
+                  type: string
+                  format: uuid
+                  description: The phone's own UUID of the sample, which `/api/healthkit/deletions` names; not part of the content UUID.
+                start: { type: string, description: "ISO 8601 with an offset or `Z` (2024-10-25T07:04:44-05:00)." }
                 end: { type: string }
                 created: { type: string }
                 sourceName: { type: string }
                 sourceVersion: { type: string }
-                value: { type: [number, string] }
+                device: { type: string, description: "The recording device as HealthKit describes it; not stored." }
+                value:
+                  description: A quantity's number, or a category sample's value name.
+                  oneOf:
+                    - type: number
+                    - type: string
                 unit: { type: string }
+                kilograms: { type: number, description: "A weight in kilograms, instead of `value` and `unit`." }
+                valueText: { type: string, description: "A quantity whose value is not a number." }
+                rawValue: { type: integer, description: "A category sample's HealthKit value." }
                 metadata: { type: object, additionalProperties: { type: string } }
             Status:
               type: object

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes samples as the JSON array `POST /api/healthkit/samples` takes.
+/// Writes samples as `POST /api/healthkit/samples` takes them (the document's `Sample`).
 ///
 /// Dates are written to the second, with the offset of `timeZone`, as an export writes them:
 /// the identity rule reads whole UTC seconds, and the statistics' days follow the offset.
@@ -11,38 +11,40 @@ public struct SampleEncoder: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The JSON array of `samples`.
+    /// The JSON array of `samples`, as the generated client sends it.
     public func encode(_ samples: [HealthSample]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(payload(samples))
+    }
+
+    /// The generated client's body for `samples`.
+    func payload(_ samples: [HealthSample]) -> [Components.Schemas.Sample] {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = timeZone
-        let objects = samples.map { object(for: $0, formatter: formatter) }
-        return try JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])
+        return samples.map { payload(for: $0, formatter: formatter) }
     }
 
-    func object(for sample: HealthSample, formatter: ISO8601DateFormatter) -> [String: Any] {
-        var object: [String: Any] = [
-            "healthKitUUID": sample.healthKitUUID.uuidString,
-            "type": sample.type,
-            "sourceName": sample.sourceName,
-            "start": formatter.string(from: Self.wholeSecond(sample.start)),
-            "end": formatter.string(from: Self.wholeSecond(sample.end)),
-        ]
-        if let version = sample.sourceVersion { object["sourceVersion"] = version }
-        if let device = sample.device { object["device"] = device }
-        if let created = sample.created { object["created"] = formatter.string(from: Self.wholeSecond(created)) }
-        if !sample.metadata.isEmpty { object["metadata"] = sample.metadata }
+    func payload(for sample: HealthSample, formatter: ISO8601DateFormatter) -> Components.Schemas.Sample {
+        var payload = Components.Schemas.Sample(
+            _type: sample.type, healthKitUUID: sample.healthKitUUID.uuidString,
+            start: formatter.string(from: Self.wholeSecond(sample.start)),
+            end: formatter.string(from: Self.wholeSecond(sample.end)),
+            created: sample.created.map { formatter.string(from: Self.wholeSecond($0)) },
+            sourceName: sample.sourceName, sourceVersion: sample.sourceVersion, device: sample.device,
+            metadata: sample.metadata.isEmpty ? nil : .init(additionalProperties: sample.metadata))
         switch sample.value {
         case .quantity(let value, let unit):
-            object["kind"] = sample.type == "HKQuantityTypeIdentifierBodyMass" ? "weight" : "quantity"
-            object["value"] = value
-            object["unit"] = unit
+            payload.kind = sample.type == "HKQuantityTypeIdentifierBodyMass" ? .weight : .quantity
+            payload.value = .case1(value)
+            payload.unit = unit
         case .category(let name, let rawValue):
-            object["kind"] = "category"
-            if let rawValue { object["rawValue"] = rawValue }
-            if let name { object["value"] = name }
+            payload.kind = .category
+            payload.rawValue = rawValue
+            payload.value = name.map { .case2($0) }
         }
-        return object
+        return payload
     }
 
     /// The export writes seconds, truncated.

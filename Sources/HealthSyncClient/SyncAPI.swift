@@ -2,8 +2,6 @@ import Foundation
 
 /// The sync server's routes over a ``SyncTransport``, with the retry policy: answers that may
 /// pass later are sent again, a refusal is thrown as ``SyncError``.
-///
-/// Written by hand after docs/server.md; the server's OpenAPI document can generate it.
 public struct SyncAPI: Sendable {
     public let transport: any SyncTransport
     public var retry: RetryPolicy
@@ -14,48 +12,34 @@ public struct SyncAPI: Sendable {
     }
 
     public func syncStatus() async throws -> SyncStatus {
-        let object = try await call(SyncRequest(method: "GET", path: "/api/healthkit/sync-status"))
-        return SyncStatus(
-            backfillComplete: object["backfillComplete"] as? Bool ?? false,
-            needsHistoricalSync: object["needsHistoricalSync"] as? Bool ?? false,
-            recommendedStartDate: (object["recommendedStartDate"] as? String).flatMap(Self.date))
+        let request = SyncRequest.syncStatus
+        guard case .syncStatus(let status) = try await call(request) else { throw Self.unexpected(request) }
+        return status
     }
 
     /// `POST /api/healthkit/samples`.
     public func upload(_ samples: [HealthSample], encoder: SampleEncoder) async throws -> UploadAnswer {
-        let object = try await call(
-            SyncRequest(method: "POST", path: "/api/healthkit/samples", body: try encoder.encode(samples)))
-        var answer = UploadAnswer()
-        answer.received = object["received"] as? Int ?? 0
-        answer.new = object["new"] as? Int ?? 0
-        answer.alreadyImported = object["alreadyImported"] as? Int ?? 0
+        let request = SyncRequest.uploadSamples(samples, encoder: encoder)
+        guard case .uploaded(let answer) = try await call(request) else { throw Self.unexpected(request) }
         return answer
     }
 
     /// `POST /api/healthkit/deletions`.
     public func delete(_ uuids: [UUID]) async throws -> UploadAnswer {
-        let body = try JSONSerialization.data(withJSONObject: uuids.map(\.uuidString))
-        let object = try await call(SyncRequest(method: "POST", path: "/api/healthkit/deletions", body: body))
-        var answer = UploadAnswer()
-        answer.received = object["received"] as? Int ?? 0
-        answer.deleted = object["deleted"] as? Int ?? 0
-        answer.unknown = object["unknown"] as? Int ?? 0
+        let request = SyncRequest.deleteSamples(uuids)
+        guard case .uploaded(let answer) = try await call(request) else { throw Self.unexpected(request) }
         return answer
     }
 
     /// `POST /api/healthkit/mark-backfill-complete`.
     public func markBackfillComplete(sampleCount: Int, start: Date, end: Date) async throws {
-        let formatter = ISO8601DateFormatter()
-        let body = try JSONSerialization.data(withJSONObject: [
-            "sampleCount": sampleCount, "startDate": formatter.string(from: start),
-            "endDate": formatter.string(from: end),
-        ])
-        _ = try await call(SyncRequest(method: "POST", path: "/api/healthkit/mark-backfill-complete", body: body))
+        let request = SyncRequest.markBackfillComplete(sampleCount: sampleCount, start: start, end: end)
+        guard case .backfillMarkedComplete = try await call(request) else { throw Self.unexpected(request) }
     }
 
-    /// Sends `request` until it gets an answer that will not change by waiting; returns the
-    /// JSON object of a 2xx, throws ``SyncError`` for the rest.
-    func call(_ request: SyncRequest) async throws -> [String: Any] {
+    /// Sends `request` until it gets an answer that will not change by waiting; returns a 2xx's
+    /// answer, throws ``SyncError`` for the rest.
+    func call(_ request: SyncRequest) async throws -> SyncResponse {
         var attempt = 0
         while true {
             attempt += 1
@@ -63,19 +47,15 @@ public struct SyncAPI: Sendable {
             var retryAfter: String?
             do {
                 let response = try await transport.send(request)
-                switch response.status {
-                case 200..<300:
-                    guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any] else {
-                        throw SyncError.unexpectedAnswer("\(request.path) did not answer a JSON object")
-                    }
-                    return object
+                guard case .failed(let status, let message, let after) = response else { return response }
+                switch status {
                 case 401, 403:
-                    throw SyncError.unauthorized(Self.message(response))
+                    throw SyncError.unauthorized(message)
                 case let status where RetryPolicy.isRetryable(status):
-                    problem = "\(request.path): \(status) \(Self.message(response))"
-                    retryAfter = response.headers["retry-after"]
+                    problem = "\(request.path): \(status) \(message)"
+                    retryAfter = after
                 default:
-                    throw SyncError.refused(status: response.status, message: Self.message(response))
+                    throw SyncError.refused(status: status, message: message)
                 }
             } catch let error as SyncError {
                 throw error
@@ -92,10 +72,8 @@ public struct SyncAPI: Sendable {
         }
     }
 
-    static func message(_ response: SyncResponse) -> String {
-        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
-        if let error = object?["error"] as? String { return error }
-        return String(decoding: response.body.prefix(200), as: UTF8.self)
+    static func unexpected(_ request: SyncRequest) -> SyncError {
+        SyncError.unexpectedAnswer("\(request.path) answered another route's answer")
     }
 
     static func date(_ text: String) -> Date? {

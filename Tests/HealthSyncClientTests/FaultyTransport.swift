@@ -27,11 +27,10 @@ actor FaultyTransport: SyncTransport {
         if unavailable > 0 {
             unavailable -= 1
             answered503 += 1
-            return SyncResponse(
-                status: 503, headers: ["retry-after": "0"], body: Data(#"{"error":"starting"}"#.utf8))
+            return .failed(status: 503, message: "starting", retryAfter: "0")
         }
         let response = try await server.send(request)
-        if request.path == "/api/healthkit/samples" {
+        if case .uploadSamples = request {
             samplesBatches += 1
             if let stopAfter, samplesBatches == stopAfter { throw CancellationError() }
         }

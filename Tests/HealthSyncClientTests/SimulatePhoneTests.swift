@@ -40,11 +40,9 @@ struct SimulatePhoneTests {
 extension TestServer {
     /// The UUIDs of the person's current quantity, weight and category samples.
     func allSamples() async throws -> Set<String> {
-        let answer = try await transport.send(SyncRequest(method: "GET", path: "/api/healthkit/records"))
         var uuids = Set<String>()
-        for line in String(decoding: answer.body, as: UTF8.self).split(separator: "\n") {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-                let kind = object["kind"] as? String, ["quantity", "weight", "category"].contains(kind),
+        for object in try await records() {
+            guard let kind = object["kind"] as? String, ["quantity", "weight", "category"].contains(kind),
                 let uuid = object["uuid"] as? String
             else { continue }
             uuids.insert(uuid)

@@ -1,6 +1,7 @@
 import Foundation
-import HealthSyncClient
 import Testing
+
+@testable import HealthSyncClient
 
 /// The engine, fed by a simulated HealthKit, against `healthimport serve` on PostgreSQL.
 @Suite(.serialized, .enabled(if: TestPostgres.enabled, TestPostgres.reason))
@@ -180,9 +181,9 @@ struct SyncEngineServerTests {
         let remaining = all.enumerated().filter { $0.offset != 5 }.map(\.element)
         let types = try await server.uploadExport(ExportText.xml(remaining))
         for type in SampleFactory.types {
-            let counts = types[type] as? [String: Any]
-            #expect(counts?["new"] as? Int == 0, "\(type): \(String(describing: counts))")
-            #expect(counts?["alreadyImported"] as? Int == remaining.filter { $0.type == type }.count)
+            let counts = types[type]
+            #expect(counts?.new == 0, "\(type): \(String(describing: counts))")
+            #expect(counts?.alreadyImported == remaining.filter { $0.type == type }.count)
         }
         #expect(try await server.records(SampleFactory.steps).count == 199)
         #expect(try await server.records(SampleFactory.heartRate).count == 80)

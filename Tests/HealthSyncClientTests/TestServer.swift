@@ -1,6 +1,8 @@
 import Foundation
-import HealthSyncClient
+import OpenAPIRuntime
 import Testing
+
+@testable import HealthSyncClient
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -77,24 +79,26 @@ final class TestServer: Sendable {
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    var transport: URLSessionTransport { URLSessionTransport(server: url, token: token) }
+    var transport: APIClientTransport { APIClientTransport(server: url, token: token) }
 
-    /// The person's current samples of `type` on the server (`GET /api/healthkit/records`), as JSON objects.
-    func records(_ type: String) async throws -> [[String: Any]] {
-        let answer = try await transport.send(SyncRequest(method: "GET", path: "/api/healthkit/records?type=\(type)"))
-        #expect(answer.status == 200)
-        return String(decoding: answer.body, as: UTF8.self).split(separator: "\n").compactMap {
+    /// The person's current records on the server (`GET /api/healthkit/records`, of `type` when
+    /// given), as JSON objects.
+    func records(_ type: String? = nil) async throws -> [[String: Any]] {
+        let answer = try await transport.client.getRecords(query: .init(_type: type.map { [$0] }))
+        let text = try await String(collecting: try answer.ok.body.applicationXNdjson, upTo: 256 << 20)
+        return text.split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }
     }
 
     /// Uploads an export (`POST /api/healthkit/exports`); returns its answer's counts by type.
-    func uploadExport(_ xml: String) async throws -> [String: Any] {
-        let answer = try await transport.send(
-            SyncRequest(method: "POST", path: "/api/healthkit/exports?window=all", body: Data(xml.utf8)))
-        #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
-        let object = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any]
-        return object?["types"] as? [String: Any] ?? [:]
+    func uploadExport(_ xml: String) async throws -> [String: Components.Schemas.Counts] {
+        let answer = try await transport.client.uploadExport(query: .init(window: "all"), body: .xml(HTTPBody(xml)))
+        guard case .ImportReport(let report) = try answer.ok.body.json else {
+            Issue.record("the export was taken for one uploaded before")
+            return [:]
+        }
+        return report.types.additionalProperties
     }
 
     private static func addPerson(_ person: String) throws -> String {

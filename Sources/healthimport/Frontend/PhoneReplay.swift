@@ -28,7 +28,7 @@ struct PhoneReplay: Sendable {
         let source = SimulatedSampleSource()
         let types = Array(Set(arrivals.map(\.sample.type))).sorted()
         let engine = SyncEngine(
-            source: source, transport: URLSessionTransport(server: server, token: token),
+            source: source, transport: APIClientTransport(server: server, token: token),
             anchors: MemoryAnchorStore(), types: types)
         _ = try await engine.sync()
         let live = Task { await engine.run() }
