@@ -96,7 +96,7 @@ let package = Package(
         .target(
             name: "HealthQuery",
             dependencies: [
-                "HealthCore", "HealthSQLite", "HealthStatistics", .product(name: "GRDB", package: "GRDB.swift"),
+                "HealthExport", "HealthCore", "HealthSQLite", "HealthStatistics", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),

@@ -18,6 +18,7 @@ public enum PostgresSchema {
         ("v8-keys-erasures", keys),
         ("v9-webhooks", webhooks),
         ("v10-person-first-imports", personFirstImports),
+        ("v11-phone-samples", phoneSamples),
     ]
 
     /// The sample header's columns, after `person`.
