@@ -122,8 +122,8 @@ let package = Package(
         .target(
             name: "HealthQuery",
             dependencies: [
-                "HealthCore", "HealthSQLite", "HealthStatistics", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "HealthExport", "HealthCore", "HealthSQLite", "HealthStatistics",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .target(

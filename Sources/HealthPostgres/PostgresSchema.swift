@@ -19,6 +19,7 @@ public enum PostgresSchema {
         ("v9-webhooks", webhooks),
         ("v10-person-first-imports", personFirstImports),
         ("v11-resumable-uploads", resumableUploads),
+        ("v12-phone-samples", phoneSamples),
     ]
 
     /// The sample header's columns, after `person`.

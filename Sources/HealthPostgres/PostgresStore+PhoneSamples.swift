@@ -15,11 +15,7 @@ extension PostgresStore {
     public func insertPhoneSamples(_ records: [IdentifiedRecord], healthKitUUIDs: [String?]) async throws
         -> [String: Int]
     {
-        try await createPhoneSamplesTable()
-        let writer = PostgresRecordWriter(connection: connection, person: person, logger: Self.logger)
-        try await query("BEGIN")
-        do {
-            try await writer.write(records)
+        try await insertRecords(records) {
             var phone: [String] = []
             var rows: [String] = []
             for (record, healthKitUUID) in zip(records, healthKitUUIDs) {
@@ -27,26 +23,18 @@ extension PostgresStore {
                 phone.append(healthKitUUID.uppercased())
                 rows.append(record.id.description)
             }
-            if !phone.isEmpty {
-                var binds = PostgresBindings()
-                binds.append(person)
-                binds.append(phone)
-                binds.append(rows)
-                try await query(
-                    """
-                    INSERT INTO phone_samples (person, healthkit_uuid, uuid) \
-                    SELECT $1, h, u FROM unnest($2::text[], $3::text[]) AS given(h, u) \
-                    ON CONFLICT (person, healthkit_uuid) DO UPDATE SET uuid = excluded.uuid
-                    """, binds)
-            }
-            try await PostgresStatistics.notePending(writer.statisticsDays, store: self, on: connection)
-            try PostgresStatistics.refreshPending(store: self, on: connection)
-            try await query("COMMIT")
-        } catch {
-            _ = try? await query("ROLLBACK")
-            throw StoreError.postgres(error, url: url)
+            guard !phone.isEmpty else { return }
+            var binds = PostgresBindings()
+            binds.append(person)
+            binds.append(phone)
+            binds.append(rows)
+            try await query(
+                """
+                INSERT INTO phone_samples (person, healthkit_uuid, uuid) \
+                SELECT $1, h, u FROM unnest($2::text[], $3::text[]) AS given(h, u) \
+                ON CONFLICT (person, healthkit_uuid) DO UPDATE SET uuid = excluded.uuid
+                """, binds)
         }
-        return writer.duplicates
     }
 
     /// Marks deleted the rows of the samples the phone deleted (`healthKitUUIDs`), as a later
@@ -54,7 +42,6 @@ extension PostgresStore {
     /// statistics of their days are recomputed, all in one transaction. Returns the rows marked
     /// and the UUIDs that named no current row.
     public func deletePhoneSamples(_ healthKitUUIDs: [String]) async throws -> (deleted: Int, unknown: Int) {
-        try await createPhoneSamplesTable()
         try await query("BEGIN")
         do {
             var lookup = PostgresBindings()
@@ -101,26 +88,6 @@ extension PostgresStore {
         } catch {
             _ = try? await query("ROLLBACK")
             throw StoreError.postgres(error, url: url)
-        }
-    }
-
-    /// Creates `phone_samples` on first use, under a lock so two servers do not race.
-    private func createPhoneSamplesTable() async throws {
-        let exists = try await query("SELECT to_regclass('phone_samples') IS NOT NULL").first!.decode(Bool.self)
-        guard !exists else { return }
-        try await query("BEGIN")
-        do {
-            try await query("SELECT pg_advisory_xact_lock(hashtext('healthimport phone_samples'))")
-            try await query(
-                """
-                CREATE TABLE IF NOT EXISTS phone_samples (
-                    person TEXT NOT NULL, healthkit_uuid TEXT NOT NULL, uuid TEXT NOT NULL,
-                    PRIMARY KEY (person, healthkit_uuid))
-                """)
-            try await query("COMMIT")
-        } catch {
-            _ = try? await query("ROLLBACK")
-            throw error
         }
     }
 }

@@ -7,10 +7,17 @@ extension PostgresStore {
     /// had, by type. The anchors stay: a later export finds these rows by UUID. Take the
     /// person's import lock first.
     public func insertRecords(_ records: [IdentifiedRecord]) async throws -> [String: Int] {
+        try await insertRecords(records, then: {})
+    }
+
+    /// Writes `records` as ``insertRecords(_:)`` does, and runs `then` in the same transaction
+    /// once they are written.
+    func insertRecords(_ records: [IdentifiedRecord], then: () async throws -> Void) async throws -> [String: Int] {
         let writer = PostgresRecordWriter(connection: connection, person: person, logger: Self.logger)
         try await query("BEGIN")
         do {
             try await writer.write(records)
+            try await then()
             // The statistics of the days the samples touch change in their transaction, as an
             // import's do. (`Blocking` runs the refresh on this thread, not on the pool.)
             try await PostgresStatistics.notePending(writer.statisticsDays, store: self, on: connection)

@@ -1,3 +1,5 @@
+import HealthExport
+
 /// Moves the dates written in text by a whole number of days, in place: every byte keeps its
 /// length and place, and the time of day and UTC offset written beside a date stay as they are,
 /// so an instant moves by exactly `days` × 86 400 seconds.

@@ -28,8 +28,7 @@ public struct ExportRedactor {
     /// Writes the redacted copy of `package` to `path`.
     public func redact(_ package: ExportPackage, to path: String) throws -> RedactReport {
         let names = Pseudonyms(shift: options.shift, hash: options.hash)
-        let file = try OutputFile(path: path)
-        let zip = ZipWriter(file: file)
+        let zip = try ZipWriter(path: path)
         zip.zip64Threshold = zip64Threshold
 
         let prolog = PrologRecorder(try package.openXML())
@@ -62,7 +61,7 @@ public struct ExportRedactor {
             let start = rewriter.windowStart()
             for path in package.electrocardiogramPaths {
                 guard let source = try package.openSidecar(path: path) else { continue }
-                let bytes = try Self.readAll(source)
+                let bytes = try ElectrocardiogramReader.readBytes(source)
                 let (redacted, recorded) = ElectrocardiogramRedaction.redact(bytes, shift: options.shift)
                 if let start, let recorded, recorded < start { continue }
                 try zip.begin(
@@ -85,21 +84,5 @@ public struct ExportRedactor {
         while text.hasPrefix("/") { text = text.dropFirst() }
         guard !text.isEmpty, !text.split(separator: "/").contains("..") else { return nil }
         return String(text)
-    }
-
-    /// The whole of a small sidecar file (an ECG is about 150 KB).
-    static func readAll(_ source: ByteSource) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
-        defer { chunk.deallocate() }
-        while true {
-            let count = try source.read(into: chunk)
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
-            guard bytes.count <= 64 << 20 else {
-                throw ExportError(.tooLarge, "the ECG file is larger than 64 MB", path: source.displayName)
-            }
-        }
-        return bytes
     }
 }

@@ -6,14 +6,7 @@ import Testing
 @Suite struct ExportRepairTests {
     func repaired(_ text: String, chunk: Int) throws -> (String, ExportRepair) {
         let repair = ExportRepair(MemorySource(text, chunk: chunk))
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 8)
-        defer { buffer.deallocate() }
-        var out: [UInt8] = []
-        while true {
-            let count = try repair.read(into: buffer)
-            if count == 0 { break }
-            out.append(contentsOf: buffer[..<count])
-        }
+        let out = try repair.readAll(bufferSize: 256)
         return (String(decoding: out, as: UTF8.self), repair)
     }
 

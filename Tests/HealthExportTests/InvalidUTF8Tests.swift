@@ -8,15 +8,7 @@ import Testing
 @Suite struct InvalidUTF8Tests {
     static func repaired(_ bytes: [UInt8], chunk: Int) throws -> ([UInt8], ExportRepair) {
         let repair = ExportRepair(MemorySource(bytes: bytes, chunk: chunk))
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 8)
-        defer { buffer.deallocate() }
-        var out: [UInt8] = []
-        while true {
-            let count = try repair.read(into: buffer)
-            if count == 0 { break }
-            out.append(contentsOf: buffer[..<count])
-        }
-        return (out, repair)
+        return (try repair.readAll(bufferSize: 64), repair)
     }
 
     static let prolog = Array("<!DOCTYPE HealthData [\n]>\n<HealthData locale=\"de_DE\">\n".utf8)

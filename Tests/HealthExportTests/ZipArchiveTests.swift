@@ -27,15 +27,7 @@ enum ZipFixtures {
 
     /// All bytes of `source`.
     static func drain(_ source: ByteSource, chunk: Int = 4096) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 8)
-        defer { buffer.deallocate() }
-        while true {
-            let count = try source.read(into: buffer)
-            if count == 0 { break }
-            bytes.append(contentsOf: buffer[..<count])
-        }
-        return bytes
+        try source.readAll(bufferSize: chunk)
     }
 
     /// A fresh temporary folder.

@@ -1,4 +1,6 @@
 import Foundation
+import HealthCore
+import HealthExport
 
 /// Two exports of one day, 2024-05-10 at +02:00, for the tests of what the views and the readers answer.
 ///
@@ -115,5 +117,20 @@ public enum QueryExport {
         try first.write(toFile: paths.0, atomically: true, encoding: .utf8)
         try later.write(toFile: paths.1, atomically: true, encoding: .utf8)
         return paths
+    }
+
+    /// Writes both exports into `folder` and imports them whole, the first then the later, each
+    /// into the store `open` gives (opened once per import, as the command opens it).
+    public static func importBoth(in folder: TemporaryFolder, into open: () throws -> any ImportDestination) throws {
+        let exports = try write(in: folder)
+        for path in [exports.first, exports.later] {
+            let importer = Importer(destination: try open())
+            var options = ImportOptions()
+            options.window = .all
+            options.force = true
+            _ = try importer.run(
+                reader: try ExportReader(path: path), input: path, signature: ExportSignature.of(file: path),
+                options: options)
+        }
     }
 }

@@ -14,16 +14,7 @@ import Testing
 @Suite struct HealthToolsTests {
     /// A store holding both exports, and the tools over it.
     static func tools(in folder: TemporaryFolder) throws -> HealthTools {
-        let exports = try QueryExport.write(in: folder)
-        for path in [exports.first, exports.later] {
-            let importer = Importer(destination: try HealthStore.open(path: folder.database))
-            var options = ImportOptions()
-            options.window = .all
-            options.force = true
-            _ = try importer.run(
-                reader: try ExportReader(path: path), input: path, signature: ExportSignature.of(file: path),
-                options: options)
-        }
+        try QueryExport.importBoth(in: folder) { try HealthStore.open(path: folder.database) }
         return HealthTools(reader: try StoreReader(path: folder.database))
     }
 

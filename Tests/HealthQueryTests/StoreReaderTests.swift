@@ -15,16 +15,7 @@ import Testing
 
     /// Imports both ``QueryExport``s into a new store in `folder`.
     func importBoth(in folder: TemporaryFolder) throws {
-        let exports = try QueryExport.write(in: folder)
-        for path in [exports.first, exports.later] {
-            let importer = Importer(destination: try HealthStore.open(path: folder.database))
-            var options = ImportOptions()
-            options.window = .all
-            options.force = true
-            _ = try importer.run(
-                reader: try ExportReader(path: path), input: path, signature: ExportSignature.of(file: path),
-                options: options)
-        }
+        try QueryExport.importBoth(in: folder) { try HealthStore.open(path: folder.database) }
         // The corrections are in the store, for the readers to leave out.
         let marked = try DatabaseQueue(path: folder.database).read { db in
             try Int.fetchOne(

@@ -100,41 +100,27 @@ struct PersonKeysTests {
 
     @Test("A database from before keys: each person's token becomes a write key named default")
     func tokensMigrate() throws {
-        let base = TestPostgres.url!
-        let name = "healthimport_keys_\(UUID().uuidString.prefix(8).lowercased())"
-        let admin = try PostgresStore.open(url: base, person: "")
-        defer { admin.closeWaiting() }
-        try Blocking.run { try await admin.query("CREATE DATABASE \(name)") }
-        defer { _ = try? Blocking.run { try await admin.query("DROP DATABASE \(name) WITH (FORCE)") } }
-        let url = String(base[..<base.lastIndex(of: "/")!]) + "/" + name
-        let parsed = try PostgresURL(url)
-        let token = PostgresStore.makeToken()
-        // The schema as the release before keys left it, with one person and their token.
-        let old = try Blocking.run { try await PostgresStore.connect(url: parsed, person: "old", migrate: false) }
-        try Blocking.run {
-            try await old.query(
-                "CREATE TABLE healthimport_migrations (name TEXT PRIMARY KEY, applied TEXT NOT NULL)")
-            for migration in PostgresSchema.migrations.prefix(while: { $0.name != "v8-keys-erasures" }) {
-                for statement in migration.sql { try await old.query(statement) }
+        try ScratchDatabase.with("keys") { url in
+            let token = PostgresStore.makeToken()
+            // The schema as the release before keys left it, with one person and their token.
+            let old = try ScratchDatabase.schema(before: "v8-keys-erasures", at: url, person: "old")
+            try Blocking.run {
                 try await old.query(
-                    "INSERT INTO healthimport_migrations (name, applied) VALUES ($1, 'then')",
-                    PostgresStore.binds([migration.name]))
+                    "INSERT INTO people (name, token_sha256, created) VALUES ('old', $1, '2026-01-01T00:00:00Z')",
+                    PostgresStore.binds([PostgresStore.tokenHash(token)]))
             }
-            try await old.query(
-                "INSERT INTO people (name, token_sha256, created) VALUES ('old', $1, '2026-01-01T00:00:00Z')",
-                PostgresStore.binds([PostgresStore.tokenHash(token)]))
+            old.closeWaiting()
+            let migrated = try PostgresStore.open(url: url, person: "old")
+            defer { migrated.closeWaiting() }
+            let key = try Blocking.run { try await migrated.key(token: token) }
+            #expect(key?.person == "old")
+            #expect(key?.scope == .write)
+            #expect(key?.name == "default")
+            let leftover = try Blocking.run {
+                try await migrated.query("SELECT count(*) FROM people WHERE token_sha256 IS NOT NULL").first?.decode(
+                    Int64.self)
+            }
+            #expect(leftover == 0)
         }
-        old.closeWaiting()
-        let migrated = try PostgresStore.open(url: url, person: "old")
-        defer { migrated.closeWaiting() }
-        let key = try Blocking.run { try await migrated.key(token: token) }
-        #expect(key?.person == "old")
-        #expect(key?.scope == .write)
-        #expect(key?.name == "default")
-        let leftover = try Blocking.run {
-            try await migrated.query("SELECT count(*) FROM people WHERE token_sha256 IS NOT NULL").first?.decode(
-                Int64.self)
-        }
-        #expect(leftover == 0)
     }
 }

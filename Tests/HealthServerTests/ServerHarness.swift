@@ -15,20 +15,9 @@ enum TestPostgres {
 
 /// Runs the built `healthimport` and `curl`, as a user and an app would.
 enum Tool {
-    static let repositoryRoot: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path
-    }()
+    static var repositoryRoot: String { TestPython.packageRoot }
 
-    /// The binary next to the test bundle (`swift test` builds every product of the package).
-    static let binary: String = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [
-            bundle.appendingPathComponent("healthimport").path, repositoryRoot + "/.build/debug/healthimport",
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
-    }()
+    static var binary: String { BuiltBinary.healthimport }
 
     struct Output {
         var status: Int32
@@ -83,70 +72,31 @@ struct HTTPAnswer: Sendable {
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
 }
 
-/// A `healthimport serve` process on a free loopback port, against the test PostgreSQL.
-final class ServerProcess: @unchecked Sendable {
-    let process = Process()
-    let port: Int
-    let adminToken = "admin-" + UUID().uuidString
-    private let errorPath: String
+/// A `healthimport serve` process on a free loopback port, against the test PostgreSQL, with an
+/// admin token of its own.
+final class ServerProcess: Sendable {
+    let serve: ServeProcess
+    let adminToken: String
 
     init(
         maxUpload: Int? = nil, database: String? = nil, options: [String] = [], arguments: [String] = [],
         environment: [String: String] = [:]
     ) throws {
-        errorPath = NSTemporaryDirectory() + "healthimport-serve-" + UUID().uuidString
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
-        process.executableURL = URL(fileURLWithPath: Tool.binary)
-        // Every test server delivers the webhooks queued in the shared database, whoever queued
-        // them: all retry on the same short schedule, so none pushes another test's retry far out.
-        process.arguments =
-            ["serve", "--db", database ?? TestPostgres.url!, "--port", "0", "--webhook-retry", "1"]
-            + (maxUpload.map { ["--max-upload", "\($0)"] } ?? []) + options + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            environment.merging(["HEALTHIMPORT_ADMIN_TOKEN": adminToken]) { $1 }
-        ) { $1 }
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var found: Int?
-        for _ in 0..<600 where found == nil {
-            let text = String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self)
-            if let range = text.range(of: "on http://127.0.0.1:") {
-                found = Int(text[range.upperBound...].prefix { $0.isNumber })
-            } else if !process.isRunning {
-                break
-            } else {
-                usleep(50_000)
-            }
-        }
-        guard let found else {
-            process.terminate()
-            let log = String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self)
-            throw ServerFailedToStart(log: log)
-        }
-        port = found
+        let token = "admin-" + UUID().uuidString
+        adminToken = token
+        serve = try ServeProcess(
+            database: database ?? TestPostgres.url!,
+            arguments: (maxUpload.map { ["--max-upload", "\($0)"] } ?? []) + options + arguments,
+            environment: environment.merging(["HEALTHIMPORT_ADMIN_TOKEN": token]) { $1 })
     }
 
-    struct ServerFailedToStart: Error { var log: String }
-
-    var stderr: String { String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self) }
+    var process: Process { serve.process }
+    var port: Int { serve.port }
+    var stderr: String { serve.stderr }
 
     /// Sends `signal` and waits for the process; returns its exit status.
     @discardableResult
-    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
-        if process.isRunning { kill(process.processIdentifier, signal) }
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: errorPath)
-        return process.terminationStatus
-    }
-
-    deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 { serve.stop(signal) }
 
     /// `curl` to the server: `body` is a file sent as it is (`--data-binary @file`), with
     /// `headers` beside (a `Content-Type` among them replaces `application/octet-stream`).

@@ -1,4 +1,5 @@
 import Foundation
+import HealthFixtures
 import OpenAPIRuntime
 import Testing
 
@@ -21,61 +22,21 @@ enum TestPostgres {
 /// A `healthimport serve` process (built with the PostgreSQL trait) on a free loopback port,
 /// and one person on it.
 final class TestServer: Sendable {
-    let process: Process
-    let port: Int
+    let serve: ServeProcess
     let token: String
     let person: String
-    let errorPath: String
 
-    static let binary: String = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var root = #filePath
-        for _ in 0..<3 { root = String(root[..<root.lastIndex(of: "/")!]) }
-        let candidates = [bundle.appendingPathComponent("healthimport").path, root + "/.build/debug/healthimport"]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
-    }()
+    static var binary: String { BuiltBinary.healthimport }
 
     init() throws {
         person = "phone-" + UUID().uuidString.prefix(8).lowercased()
         token = try Self.addPerson(person)
-        errorPath = NSTemporaryDirectory() + "healthimport-serve-" + UUID().uuidString
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        // The short webhook schedule of the other test servers on the database (see ServerHarness).
-        process.arguments = ["serve", "--db", TestPostgres.url!, "--port", "0", "--webhook-retry", "1"]
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var found: Int?
-        for _ in 0..<600 where found == nil {
-            let text = String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self)
-            if let range = text.range(of: "on http://127.0.0.1:") {
-                found = Int(text[range.upperBound...].prefix { $0.isNumber })
-            } else if !process.isRunning {
-                break
-            } else {
-                usleep(50_000)
-            }
-        }
-        guard let found else {
-            process.terminate()
-            throw Failure(
-                message: String(decoding: FileManager.default.contents(atPath: errorPath) ?? Data(), as: UTF8.self))
-        }
-        port = found
+        serve = try ServeProcess(database: TestPostgres.url!)
     }
 
     struct Failure: Error { var message: String }
 
-    deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(atPath: errorPath)
-    }
+    var port: Int { serve.port }
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 

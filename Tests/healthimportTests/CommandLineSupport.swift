@@ -1,4 +1,5 @@
 import Foundation
+import HealthFixtures
 import Testing
 
 /// Runs the built `healthimport` binary, as a user would.
@@ -10,19 +11,9 @@ struct CLI {
         var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
 
-    static let repositoryRoot: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path
-    }()
+    static var repositoryRoot: String { TestPython.packageRoot }
 
-    /// The binary next to the test bundle (`swift test` builds every product of the package).
-    static let binary: String = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var candidates = [bundle.appendingPathComponent("healthimport").path]
-        candidates.append(repositoryRoot + "/.build/debug/healthimport")
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
-    }()
+    static var binary: String { BuiltBinary.healthimport }
 
     static func sample(_ path: String) -> String { repositoryRoot + "/SampleExports/" + path }
 

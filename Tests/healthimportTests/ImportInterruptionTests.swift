@@ -125,17 +125,12 @@ import Testing
         #expect(!outcomes.contains("running"), "\(note): \(outcomes)")
     }
 
-    @Test("kill -9 while the export is half read: the kill lands mid-import, and a re-run completes it")
-    func killMidImport() throws {
-        let reference = try ReferenceImport.get()
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let database = folder + "/health.sqlite"
-        let export = try #require(FileManager.default.contents(atPath: reference.export))
-        signal(SIGPIPE, SIG_IGN)
-
-        // Half the export through standard input, then the import waits for the rest: the
-        // kill certainly lands while it runs.
+    /// Starts `import - --all --db database` in `folder`, gives it the first half of `export` on
+    /// standard input, which stays open (the import waits for the rest), and waits 30 s at the
+    /// most for the store to log the run as running; `running` says whether it did.
+    static func startHalfFed(_ export: Data, database: String, folder: String) throws -> (
+        run: BackgroundRun, input: Pipe, running: Bool
+    ) {
         let input = Pipe()
         let run = try BackgroundRun(["import", "-", "--all", "--db", database], folder: folder, stdin: input)
         try input.fileHandleForWriting.write(contentsOf: export.prefix(export.count / 2))
@@ -148,6 +143,21 @@ import Testing
                     try Int.fetchOne(db, sql: "SELECT count(*) FROM imports WHERE outcome = 'running'") ?? 0
                 }) ?? 0 > 0
         }
+        return (run, input, running)
+    }
+
+    @Test("kill -9 while the export is half read: the kill lands mid-import, and a re-run completes it")
+    func killMidImport() throws {
+        let reference = try ReferenceImport.get()
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = folder + "/health.sqlite"
+        let export = try #require(FileManager.default.contents(atPath: reference.export))
+        signal(SIGPIPE, SIG_IGN)
+
+        // Half the export through standard input, then the import waits for the rest: the
+        // kill certainly lands while it runs.
+        let (run, input, running) = try Self.startHalfFed(export, database: database, folder: folder)
         try #require(running, "the import never logged itself as running")
         #expect(run.process.isRunning, "the import ended before the kill")
         run.send(SIGKILL)
@@ -179,23 +189,11 @@ import Testing
 
         // The export comes through standard input, so the Ctrl-C lands while records are still
         // being read whatever the machine's speed: half the export, Ctrl-C, then the rest.
-        let input = Pipe()
-        let run = try BackgroundRun(["import", "-", "--all", "--db", database], folder: folder, stdin: input)
-        let half = export.count / 2
-        try input.fileHandleForWriting.write(contentsOf: export.prefix(half))
-        let deadline = monotonicSeconds() + 30
-        var running = false
-        while !running, monotonicSeconds() < deadline, run.process.isRunning {
-            usleep(10_000)
-            running =
-                (try? StoreInspection.read(database) { db in
-                    try Int.fetchOne(db, sql: "SELECT count(*) FROM imports WHERE outcome = 'running'") ?? 0
-                }) ?? 0 > 0
-        }
+        let (run, input, running) = try Self.startHalfFed(export, database: database, folder: folder)
         try #require(running, "the import never logged itself as running")
         run.send(SIGINT)
         usleep(100_000)
-        var offset = half
+        var offset = export.count / 2
         while offset < export.count {
             let end = min(export.count, offset + 65_536)
             guard (try? input.fileHandleForWriting.write(contentsOf: export[offset..<end])) != nil else { break }

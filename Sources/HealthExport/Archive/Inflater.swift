@@ -1,6 +1,6 @@
 import CZlib
 
-/// The one place this module calls zlib: a raw-deflate stream (`inflateInit2(-15)`), as zip stores it.
+/// Inflates a raw-deflate stream (`inflateInit2(-15)`), as zip stores it.
 ///
 /// The `z_stream` lives at a fixed address for its whole life, as zlib requires.
 final class Inflater {

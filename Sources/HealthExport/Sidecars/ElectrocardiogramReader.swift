@@ -16,6 +16,11 @@ public enum ElectrocardiogramReader {
 
     /// Reads the CSV in `source`; `filePath` is the path the record keeps.
     public static func read(_ source: ByteSource, filePath: String) throws(ExportError) -> Electrocardiogram {
+        try parse(readBytes(source), filePath: filePath, displayName: source.displayName)
+    }
+
+    /// The whole of the ECG file in `source`, up to ``sizeLimit``.
+    package static func readBytes(_ source: ByteSource) throws(ExportError) -> [UInt8] {
         var bytes: [UInt8] = []
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
         defer { chunk.deallocate() }
@@ -28,7 +33,7 @@ public enum ElectrocardiogramReader {
                     .tooLarge, "the ECG file is larger than \(sizeLimit >> 20) MB", path: source.displayName)
             }
         }
-        return try parse(bytes, filePath: filePath, displayName: source.displayName)
+        return bytes
     }
 
     /// Parses the CSV's bytes.

@@ -98,14 +98,14 @@ public struct CalendarDay: Sendable, Hashable, Comparable {
 
     /// Creates a day from its proleptic Gregorian year, month (1-12) and day (1-31).
     public init(year: Int, month: Int, day: Int) {
-        daysSince1970 = Int32(daysFromCivil(year: year, month: month, day: day))
+        daysSince1970 = Int32(CivilDays.days(year: year, month: month, day: day))
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
 
     /// Year, month and day of this day.
     public var components: (year: Int, month: Int, day: Int) {
-        civilFromDays(Int64(daysSince1970))
+        CivilDays.date(fromDays: Int(daysSince1970))
     }
 
     /// `yyyy-MM-dd`.
@@ -145,27 +145,4 @@ public struct CalendarDay: Sendable, Hashable, Comparable {
 func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     let q = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
-}
-
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-}
-
-/// The proleptic Gregorian date of a count of days since 1970-01-01 (`civil_from_days`).
-func civilFromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
-    let z = Int(days) + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
 }

@@ -31,7 +31,7 @@ public enum TimestampParser {
         guard (1...12).contains(month), (1...31).contains(day), hour <= 24, minute <= 59, second <= 60 else {
             return nil
         }
-        let days = Int64(daysFromCivil(year: year, month: month, day: day))
+        let days = Int64(CivilDays.days(year: year, month: month, day: day))
         let local = days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         return ExportTimestamp(secondsSince1970: local - Int64(offset) * 60, offsetMinutes: Int32(offset))
     }
@@ -72,7 +72,7 @@ public enum TimestampParser {
         let month = digit(5) * 10 + digit(6)
         let day = digit(8) * 10 + digit(9)
         guard invalid == 0, (1...12).contains(month), (1...31).contains(day) else { return nil }
-        return Int64(daysFromCivil(year: year, month: month, day: day))
+        return Int64(CivilDays.days(year: year, month: month, day: day))
     }
 
     /// The instant of a standard timestamp from its ` HH:mm:ss ±HHMM`, its date being `days`

@@ -12,35 +12,17 @@ struct SelectionOptions: ParsableArguments {
             valueName: "type"))
     var types: [String] = []
 
-    @Flag(help: "Take the whole history instead of the default window.")
-    var all = false
-
-    @Option(help: "Take the last N days before the export's date (default: 30).")
-    var days: Int?
-
-    @Option(help: ArgumentHelp("Take records from this day on (yyyy-MM-dd).", valueName: "yyyy-MM-dd"))
-    var since: String?
+    @OptionGroup var period: WindowOptions
 
     func validate() throws {
-        let chosen = [all, days != nil, since != nil].filter { $0 }.count
-        if chosen > 1 { throw ValidationError("Use only one of --all, --days and --since.") }
-        if let days, days < 0 { throw ValidationError("--days must be zero or more.") }
-        if let since, TimestampParser.parseDay(since) == nil {
-            throw ValidationError("--since '\(since)' is not a date: write it as yyyy-MM-dd.")
-        }
         _ = try selection()
     }
 
     /// The window asked for.
-    var window: ImportWindow {
-        if all { return .all }
-        if let days { return .days(days) }
-        if let since, let day = TimestampParser.parseDay(since) { return .since(day) }
-        return .standard
-    }
+    var window: ImportWindow { period.window }
 
     /// Whether the user chose a window, rather than taking the default.
-    var windowGiven: Bool { all || days != nil || since != nil }
+    var windowGiven: Bool { period.windowGiven }
 
     func selection() throws -> TypeSelection {
         do {

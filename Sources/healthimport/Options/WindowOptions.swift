@@ -29,4 +29,7 @@ struct WindowOptions: ParsableArguments {
         if let since, let day = TimestampParser.parseDay(since) { return .since(day) }
         return .standard
     }
+
+    /// Whether the user chose a window, rather than taking the default.
+    var windowGiven: Bool { all || days != nil || since != nil }
 }

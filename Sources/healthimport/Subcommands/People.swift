@@ -18,11 +18,12 @@
             @Option(help: ArgumentHelp("The PostgreSQL store (postgresql://user@host/db).", valueName: "url"))
             var db: String
 
-            func open() throws -> PostgresStore {
+            /// The store, for `person`'s rows where a command reads or changes them.
+            func open(person: String = "me") throws -> PostgresStore {
                 guard PostgresURL.isPostgres(db) else {
                     throw CommandFailure("people live in a PostgreSQL store: pass --db postgresql://...", exitCode: 64)
                 }
-                return try PostgresStore.open(url: db)
+                return try PostgresStore.open(url: db, person: person)
             }
         }
 

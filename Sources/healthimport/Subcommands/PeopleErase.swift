@@ -21,11 +21,7 @@
 
             func run() throws {
                 try CommandRunner.run {
-                    guard PostgresURL.isPostgres(database.db) else {
-                        throw CommandFailure(
-                            "people live in a PostgreSQL store: pass --db postgresql://...", exitCode: 64)
-                    }
-                    let store = try PostgresStore.open(url: database.db, person: name)
+                    let store = try database.open(person: name)
                     defer { store.closeWaiting() }
                     guard let erasure = try Blocking.wait({ try await store.erase(requestedBy: "command line") }) else {
                         throw CommandFailure("nothing of \(name) to erase (healthimport people list)")

@@ -22,11 +22,7 @@
 
             func run() throws {
                 try CommandRunner.run {
-                    guard PostgresURL.isPostgres(database.db) else {
-                        throw CommandFailure(
-                            "people live in a PostgreSQL store: pass --db postgresql://...", exitCode: 64)
-                    }
-                    let store = try PostgresStore.open(url: database.db, person: name)
+                    let store = try database.open(person: name)
                     defer { store.closeWaiting() }
                     guard FileManager.default.createFile(atPath: output, contents: nil),
                         let handle = FileHandle(forWritingAtPath: output)

@@ -12,12 +12,13 @@ final class Deflater {
     private(set) var produced: UInt64 = 0
     private var chunk = [UInt8](repeating: 0, count: 1 << 16)
 
+    /// zlib refused to start or to go on; its status.
     struct Failure: Error, CustomStringConvertible {
         var status: Int32
         var description: String { "zlib's deflate failed (status \(status))" }
     }
 
-    init(level: Int32 = 6) throws {
+    init(level: Int32 = 6) throws(Failure) {
         stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
         let status = healthimport_deflate_init_raw(stream, level)
@@ -33,7 +34,7 @@ final class Deflater {
     }
 
     /// Compresses `input`, appending what zlib gives back to `output`.
-    func deflate(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) throws {
+    func deflate(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) throws(Failure) {
         if let base = input.baseAddress, input.count > 0 {
             crc = UInt32(CZlib.crc32(uLong(crc), base.assumingMemoryBound(to: Bytef.self), uInt(input.count)))
         }
@@ -42,11 +43,11 @@ final class Deflater {
     }
 
     /// Ends the stream, appending its last bytes to `output`.
-    func finish(into output: inout [UInt8]) throws {
+    func finish(into output: inout [UInt8]) throws(Failure) {
         try run(UnsafeRawBufferPointer(start: nil, count: 0), flush: Z_FINISH, into: &output)
     }
 
-    private func run(_ input: UnsafeRawBufferPointer, flush: Int32, into output: inout [UInt8]) throws {
+    private func run(_ input: UnsafeRawBufferPointer, flush: Int32, into output: inout [UInt8]) throws(Failure) {
         stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
         stream.pointee.avail_in = uInt(input.count)
         while true {

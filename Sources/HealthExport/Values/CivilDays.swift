@@ -1,6 +1,10 @@
-/// Proleptic Gregorian calendar arithmetic on day counts since 1970-01-01 (H. Hinnant's algorithms).
-enum CivilDays {
-    static func days(year: Int, month: Int, day: Int) -> Int {
+/// Proleptic Gregorian calendar arithmetic on counts of days since 1970-01-01, after Howard
+/// Hinnant's `days_from_civil` and `civil_from_days`.
+public enum CivilDays {
+    /// Days since 1970-01-01 of `year`-`month`-`day` (month 1-12; a day past the month's end
+    /// runs on into the next).
+    @inlinable
+    public static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -9,7 +13,9 @@ enum CivilDays {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func date(fromDays count: Int) -> (year: Int, month: Int, day: Int) {
+    /// The date `count` days after 1970-01-01 (before it when negative).
+    @inlinable
+    public static func date(fromDays count: Int) -> (year: Int, month: Int, day: Int) {
         let z = count + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -21,7 +27,8 @@ enum CivilDays {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    static func length(ofMonth month: Int, year: Int) -> Int {
+    /// How many days `month` (1-12) of `year` has.
+    public static func length(ofMonth month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
