@@ -14,6 +14,8 @@
 #   EXPORTS      explicit export.xml paths; replaces SIZES when set
 #   SEED         generator seed (default 1)
 #   EXPORT_DATE  ExportDate of generated files (default "2025-11-20 08:00:00 +0100")
+#   ROWS         only the rows whose names match this extended regex, e.g. "C baseline|parquet|records FILE --all$"
+#                (rows that read a store need the import row before them)
 #   RUNS         runs per row, each after a run of the C baseline; medians are reported (default 3)
 #   SKIP_BUILD=1 do not run `swift build` (use whatever .build/release/healthimport exists)
 #   HEALTHIMPORT path of the binary (default .build/release/healthimport)
@@ -170,27 +172,33 @@ count_toplevel() {  # count_toplevel FILE: Record+Workout+Correlation+ActivitySu
 # BENCH_SETUP: optional shell snippet run before every run of the next row (e.g. "rm -f db.sqlite").
 
 header_row() {
-    out "$(printf '%-58s %8s %7s %7s %7s %7s %8s %8s %8s' "command" "seconds" "× C" "CPU s" "CPU × C" "MB/s" "rec/s K" "peak MB" "store MB")"
-    out "$(printf '%-58s %8s %7s %7s %7s %7s %8s %8s %8s' "-------" "-------" "---" "-----" "-------" "----" "-------" "-------" "--------")"
+    out "$(printf '%-58s %8s %7s %7s %7s %7s %7s %8s %8s %8s' "command" "seconds" "× C" "CPU s" "sys s" "CPU × C" "MB/s" "rec/s K" "peak MB" "store MB")"
+    out "$(printf '%-58s %8s %7s %7s %7s %7s %7s %8s %8s %8s' "-------" "-------" "---" "-----" "-----" "-------" "----" "-------" "-------" "--------")"
 }
 
 median() {  # median NUMBER...: the middle value (the mean of the two middle ones for an even count)
     printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-timed() {  # timed CMD ARGS...: runs CMD (stdout to /dev/null); sets T (wall s), C (user+sys s), M (peak KiB), RC
+timed() {  # timed CMD ARGS...: runs CMD (stdout to /dev/null); sets T (wall s), C (user+sys s), S (sys s), M (peak KiB), RC
     local tf=$DATA/tmp/time.$$
     RC=0
     "$TIME" -f '%e %U %S %M' -o "$tf" "$@" >/dev/null 2>"$DATA/tmp/stderr.$$" || RC=$?
     read -r T u k M < <(tail -n 1 "$tf")
     C=$(awk -v u="$u" -v k="$k" 'BEGIN { print u + k }')
+    S=$k
+}
+
+wants() {  # wants NAME: true when ROWS is unset or the row's name matches it (an extended regex)
+    [ -z "${ROWS:-}" ] || grep -qE -- "$ROWS" <<<"$1"
 }
 
 bench() {  # bench NAME CMD ARGS...   (stdout of CMD goes to /dev/null)
     # Each run of the row follows a run of the C baseline on the same file, and the row's ratio
     # is the median of the per-pair ratios: on a shared machine, load drifts less within a pair.
     local name=$1; shift
-    local i walls=() cpus=() ratios=() cpuratios=() rss=0 store=""
+    if ! wants "$name"; then BENCH_SETUP= BENCH_STORE=; return 0; fi
+    local i walls=() cpus=() systems=() ratios=() cpuratios=() rss=0 store=""
     for ((i = 0; i < RUNS; i++)); do
         timed "$BASELINE" "$FILE"
         local base_wall=$T base_cpu=$C
@@ -201,7 +209,7 @@ bench() {  # bench NAME CMD ARGS...   (stdout of CMD goes to /dev/null)
             BENCH_SETUP= BENCH_STORE=
             return 0
         fi
-        walls+=("$T") cpus+=("$C")
+        walls+=("$T") cpus+=("$C") systems+=("$S")
         ratios+=("$(awk -v a="$T" -v b="$base_wall" 'BEGIN { print (b > 0) ? a / b : 0 }')")
         cpuratios+=("$(awk -v a="$C" -v b="$base_cpu" 'BEGIN { print (b > 0) ? a / b : 0 }')")
         [ "$M" -gt "$rss" ] && rss=$M
@@ -212,18 +220,21 @@ bench() {  # bench NAME CMD ARGS...   (stdout of CMD goes to /dev/null)
     fi
     BENCH_SETUP= BENCH_STORE=
     awk -v n="$name" -v s="$(median "${walls[@]}")" -v r="$(median "${ratios[@]}")" -v c="$(median "${cpus[@]}")" \
-        -v cr="$(median "${cpuratios[@]}")" -v b="$BYTES" -v t="$TOPLEVEL" -v m="$rss" -v st="$store" 'BEGIN{
+        -v k="$(median "${systems[@]}")" -v cr="$(median "${cpuratios[@]}")" -v b="$BYTES" -v t="$TOPLEVEL" -v m="$rss" \
+        -v st="$store" 'BEGIN{
         w = (s > 0) ? s : 0.005
-        printf "%-58s %8.2f %7.2f %7.2f %7.2f %7.0f %8.0f %8.1f %8s\n", n, s, r, c, cr, b/1e6/w, t/w/1000, m/1024, st }' | tee -a "$RESULTS"
+        printf "%-58s %8.2f %7.2f %7.2f %7.2f %7.2f %7.0f %8.0f %8.1f %8s\n", n, s, r, c, k, cr, b/1e6/w, t/w/1000, m/1024, st }' | tee -a "$RESULTS"
 }
 
 skip() {  # skip NAME REASON
+    if ! wants "$1"; then BENCH_SETUP= BENCH_STORE=; return 0; fi
     out "$(printf '%-58s %8s  (%s)' "$1" "skipped" "$2")"
     BENCH_SETUP= BENCH_STORE=
 }
 
 bench_hi() {  # bench_hi NAME ARGS...: a healthimport row, skipped when the binary is missing
     local name=$1; shift
+    if ! wants "$name"; then BENCH_SETUP= BENCH_STORE=; return 0; fi
     if [ ! -x "$HEALTHIMPORT" ]; then skip "$name" "no ${HEALTHIMPORT#"$ROOT"/}"; return 0; fi
     bench "$name" "$HEALTHIMPORT" "$@"
 }
@@ -241,10 +252,15 @@ bench_rows() {
     HEALTHIMPORT_SCAN=0 \
     bench_hi "healthimport records FILE --all (libxml2 alone)" records "$f" --all
     bench_hi "healthimport summary FILE"                    summary "$f"
+    local parquet=$DATA/tmp/parquet
+    BENCH_SETUP="rm -rf '$parquet'"
+    bench_hi "healthimport parquet FILE --all -o DIR"       parquet "$f" --all -o "$parquet"
 
     local zip newer db=$DATA/tmp/bench.sqlite
-    zip=$(ensure_zip "$f")
-    bench_hi "healthimport records export.zip --all"      records "$zip" --all
+    if wants "healthimport records export.zip --all"; then
+        zip=$(ensure_zip "$f")
+        bench_hi "healthimport records export.zip --all"  records "$zip" --all
+    fi
     BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'" BENCH_STORE=$db
     bench_hi "healthimport import --all (new store)"      import --all --db "$db" "$f"
     if [ -n "${BENCH_POSTGRES:-}" ]; then
@@ -264,18 +280,25 @@ bench_rows() {
     BENCH_STORE=$db
     bench_hi "healthimport stats --type steps --by day"   stats --type steps --by day --db "$db"
     bench_hi "healthimport stats --type heart-rate --by hour" stats --type heart-rate --by hour --db "$db"
+    BENCH_SETUP="rm -rf '$parquet'"
+    bench_hi "healthimport parquet --db DB -o DIR"          parquet --db "$db" -o "$parquet"
+    rm -rf "$parquet"
     bench_hi "healthimport import --all --force (same)"   import --all --force --db "$db" "$f"
     bench_hi "healthimport import --all (same, detected)" import --all --db "$db" "$f"
     # Each run of the next row starts from the store the first import left.
     rm -f "$db.base" && if [ -f "$db" ]; then cp "$db" "$db.base"; fi
-    newer=$(ensure_newer_export "$f" 1)
-    BENCH_SETUP="cp '$db.base' '$db' && rm -f '$db-wal' '$db-shm'" BENCH_STORE=$db
-    bench_hi "healthimport import --all (1% newer)"       import --all --db "$db" "$newer"
+    if wants "healthimport import --all \(1% newer\)"; then
+        newer=$(ensure_newer_export "$f" 1)
+        BENCH_SETUP="cp '$db.base' '$db' && rm -f '$db-wal' '$db-shm'" BENCH_STORE=$db
+        bench_hi "healthimport import --all (1% newer)"   import --all --db "$db" "$newer"
+    fi
     # The same export less 1 % of its records: the run marks them deleted (compare with --force above).
-    local removed
-    removed=$(ensure_removed_export "$f" 1)
-    BENCH_SETUP="cp '$db.base' '$db' && rm -f '$db-wal' '$db-shm'"
-    bench_hi "healthimport import --all (1% removed: deletions)" import --all --db "$db" "$removed"
+    if wants "healthimport import --all \(1% removed: deletions\)"; then
+        local removed
+        removed=$(ensure_removed_export "$f" 1)
+        BENCH_SETUP="cp '$db.base' '$db' && rm -f '$db-wal' '$db-shm'"
+        bench_hi "healthimport import --all (1% removed: deletions)" import --all --db "$db" "$removed"
+    fi
     rm -f "$db.base"
     BENCH_SETUP="rm -f '$db' '$db-wal' '$db-shm'" BENCH_STORE=$db
     bench_hi "healthimport import (default 30 days)"      import --db "$db" "$f"
@@ -334,6 +357,8 @@ EOF
 
 stats_rows() {  # the statistics rows, over the store of ensure_steps_store
     [ -x "$HEALTHIMPORT" ] || return 0
+    wants "stats --type steps --by day (computing every day)" || wants "stats --type steps --by month (from the table)" ||
+        return 0
     local base db=$DATA/tmp/steps.sqlite samples
     base=$(ensure_steps_store)
     samples=$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM quantity_samples").fetchone()[0])' "$base")

@@ -73,7 +73,11 @@ for i in $(seq "$PHONES"); do
   phones+=($!)
 done
 failed=0
-for pid in "${phones[@]}"; do wait "$pid" || failed=$((failed + 1)); done
+for i in $(seq "$PHONES"); do
+  wait "${phones[$((i - 1))]}" && continue
+  failed=$((failed + 1))
+  echo "phone $i failed: $(tail -1 "$work/phone-$i")" >&2
+done
 end=$(date +%s.%N)
 if ! kill -0 "$server" 2>/dev/null; then
   cp "$work/serve.log" "${TMPDIR:-/tmp}/phones-serve.log"
@@ -99,4 +103,4 @@ for i in $(seq "$PHONES"); do
   [ "$got" = "$want" ] || { echo "phones-$run-$i: $got, the direct import: $want"; differ=$((differ + 1)); }
 done
 echo "samples: $((PHONES - differ)) of $PHONES people equal to the direct import (${want%% *} samples each, UUID by UUID)"
-[ "$failed" -eq 0 ] && [ "$differ" -eq 0 ] || { cat "$work/phone-1" >&2; exit 1; }
+[ "$failed" -eq 0 ] && [ "$differ" -eq 0 ] || exit 1

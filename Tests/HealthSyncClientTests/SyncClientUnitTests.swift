@@ -24,11 +24,14 @@ import Testing
         #expect(await source.estimatedCount(of: SampleFactory.steps, startingFrom: nil) == 24)
     }
 
-    @Test("Retry waits grow with each attempt, stay under the maximum, and follow Retry-After")
+    @Test("Retry waits grow with each attempt, stay under the maximum, and wait at least Retry-After")
     func retryDelays() {
         let policy = RetryPolicy(initialDelay: .seconds(1), maximumDelay: .seconds(30))
         #expect(policy.delay(afterAttempt: 1, retryAfter: "7") == .seconds(7))
         #expect(policy.delay(afterAttempt: 1, retryAfter: "3600") == .seconds(30))
+        // A short Retry-After does not cut the backoff: the sixth wait is 16 to 32 s.
+        let sixth = policy.delay(afterAttempt: 6, retryAfter: "1")
+        #expect(sixth >= .seconds(16) && sixth <= .seconds(30))
         for attempt in 1...10 {
             let delay = policy.delay(afterAttempt: attempt, retryAfter: nil)
             let bound = min(Duration.seconds(1 << (attempt - 1)), .seconds(30))
