@@ -35,8 +35,8 @@ enum Tool {
         let folder = NSTemporaryDirectory() + "healthimport-run-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        FileManager.default.createFile(atPath: folder + "/out", contents: nil)
-        FileManager.default.createFile(atPath: folder + "/err", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/out", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/err", contents: nil)
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/out"))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/err"))
         process.standardOutput = out

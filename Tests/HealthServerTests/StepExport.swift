@@ -6,7 +6,7 @@ import HealthExport
 enum StepExport {
     /// Writes `steps` step samples to `path`.
     static func write(steps: Int, to path: String) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? file.close() }
         let end = ServerExports.exportDate

@@ -48,7 +48,7 @@ final class WebhookReceiver: @unchecked Sendable {
     var url: String { "http://127.0.0.1:\(port)/hook" }
 
     /// Answers 204 from now on.
-    func accept() { FileManager.default.createFile(atPath: folder + "/accept", contents: Data()) }
+    func accept() { _ = FileManager.default.createFile(atPath: folder + "/accept", contents: Data()) }
 
     /// The requests so far, each a dictionary of `id`, `timestamp`, `signature`, `body`, `status`.
     var requests: [[String: Any]] {

@@ -56,6 +56,7 @@ struct StoreContract {
         return try importFile(path, into: store, window: window, windowGiven: windowGiven, stopAfter: stopAfter)
     }
 
+    @discardableResult
     func importFile(
         _ path: String, into store: any HealthRecordStore, window: ImportWindow = .standard, windowGiven: Bool = false,
         stopAfter: Int? = nil

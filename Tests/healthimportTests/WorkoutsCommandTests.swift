@@ -179,7 +179,7 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.stderr.split(separator: "\n").count == 1)
         let file = TemporaryFolder()
-        FileManager.default.createFile(atPath: file.path + "/taken", contents: Data())
+        _ = FileManager.default.createFile(atPath: file.path + "/taken", contents: Data())
         let notFolder = try CLI.run(["workouts", sample, "-o", file.path + "/taken", "--format", "tcx"])
         #expect(notFolder.status == 1)
         #expect(notFolder.stderr.contains("exists and is not a folder"))
