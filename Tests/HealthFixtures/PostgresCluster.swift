@@ -159,26 +159,9 @@ public final class PostgresCluster: @unchecked Sendable {
 
     /// A TCP port free on 127.0.0.1 (the system's choice for a socket bound to port 0).
     private static func freePort() throws -> Int {
-        #if canImport(Glibc)
-            let socketType = Int32(SOCK_STREAM.rawValue)
-        #else
-            let socketType = SOCK_STREAM
-        #endif
-        let handle = socket(AF_INET, socketType, 0)
-        guard handle >= 0 else { throw Failure("socket: \(String(cString: strerror(errno)))") }
-        defer { close(handle) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(handle, generic, length) == 0 && getsockname(handle, generic, &length) == 0
-            }
-        }
-        guard bound else { throw Failure("bind: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let socket = try LoopbackSocket.open(listening: false)
+        close(socket.handle)
+        return socket.port
     }
 
     /// A server that could not be set up.

@@ -15,22 +15,9 @@ struct SimulatePhoneInterruptTests {
     func interruptWhileWaiting() throws {
         // A socket that listens and never accepts: the kernel completes the connection, the
         // request is sent, and no answer ever comes.
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(listener >= 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && listen(listener, 16) == 0
-                    && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        try #require(bound)
-        let port = UInt16(bigEndian: address.sin_port)
+        let listener = try LoopbackSocket.open(listening: true)
+        defer { close(listener.handle) }
+        let port = listener.port
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BuiltBinary.healthimport)

@@ -9,14 +9,12 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// The test PostgreSQL: `HEALTHIMPORT_TEST_POSTGRES` (`eval "$(Scripts/postgres.sh start)"`; CI sets it).
+/// The test PostgreSQL: `HEALTHIMPORT_TEST_POSTGRES` (CI sets it), else a throw-away server
+/// started for the test process when PostgreSQL is installed (see `PostgresCluster`).
 enum TestPostgres {
-    static let url: String? = ProcessInfo.processInfo.environment["HEALTHIMPORT_TEST_POSTGRES"].flatMap {
-        $0.isEmpty ? nil : $0
-    }
+    static let url: String? = PostgresCluster.sharedURL
     static let enabled = url != nil
-    static let reason: Comment =
-        "HEALTHIMPORT_TEST_POSTGRES is not set: run `eval \"$(Scripts/postgres.sh start)\"` for the sync client's server tests"
+    static let reason = Comment(rawValue: PostgresCluster.skipReason)
 }
 
 /// A `healthimport serve` process (built with the PostgreSQL trait) on a free loopback port,
