@@ -248,7 +248,11 @@ import Testing
     @Test("without healthimport-mcp beside it, mcp says where it looked and how to build it")
     func refusesWithoutTheServerProgram() throws {
         let folder = try CLI.temporaryFolder()
-        try FileManager.default.copyItem(atPath: CLI.binary, toPath: folder + "/healthimport")
+        // Copied by `cp`, not in this process: a copy written here could still be open for
+        // writing in a child another test is spawning at that moment, and running it would fail
+        // with "Text file busy".
+        let copy = try CLI.runProcess("/bin/cp", [CLI.binary, folder + "/healthimport"])
+        try #require(copy.status == 0, "\(copy.stderr)")
         let result = try CLI.runProcess(folder + "/healthimport", ["mcp", "--db", "health.sqlite"], directory: folder)
         #expect(result.status == 1)
         #expect(
