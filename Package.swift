@@ -27,7 +27,7 @@ let package = Package(
         .trait(
             name: "PostgreSQL",
             description:
-                "The PostgreSQL store (--db postgresql://...), `serve` and `people`: PostgresNIO, Hummingbird, swift-crypto and jwt-kit."
+                "The PostgreSQL store (--db postgresql://...), `serve`, `people` and `simulate-phone`: PostgresNIO, Hummingbird, swift-crypto, jwt-kit and the OpenAPI runtime."
         ),
         .default(enabledTraits: []),
     ],
@@ -197,7 +197,7 @@ let package = Package(
                 "HealthParquetTables",
                 "HealthParquetStore",
                 "HealthRedact",
-                "HealthSyncClient",
+                .target(name: "HealthSyncClient", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthServer", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthParquetPostgres", condition: .when(traits: ["PostgreSQL"])),

@@ -55,7 +55,7 @@ struct Watch: ParsableCommand {
                 Diagnostics.print("healthimport: watch: watching \(watcher.root) for exports into \(store.db)")
             }
             var stop: WatchImport.Stop?
-            watcher.shouldStop = { stop != nil || (try? Interrupt.check()) == nil }
+            watcher.shouldStop = { stop != nil || Interrupt.isRequested }
             watcher.skipped = { importing.skipped($0, reason: $1) }
             watcher.run { export in
                 do throws(WatchImport.Stop) {

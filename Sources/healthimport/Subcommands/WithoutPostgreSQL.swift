@@ -20,4 +20,15 @@
 
         func run() throws { try CommandRunner.run { throw PostgresSupport.missing } }
     }
+
+    /// `healthimport simulate-phone` in a build without the PostgreSQL trait: says how to build one with it.
+    struct SimulatePhone: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "simulate-phone",
+            abstract: "Replay an export as a phone syncing live to a `serve` server (needs --traits PostgreSQL).")
+
+        @Argument(parsing: .allUnrecognized, help: .hidden) var arguments: [String] = []
+
+        func run() throws { try CommandRunner.run { throw PostgresSupport.missing } }
+    }
 #endif

@@ -36,6 +36,9 @@ enum Interrupt {
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
+    /// Whether a stop was asked for.
+    static var isRequested: Bool { flag.pointee != 0 }
+
     /// Throws ``Requested`` once a stop was asked for.
     @inline(__always)
     static func check() throws {
