@@ -1,4 +1,5 @@
 import Foundation
+import HealthExport
 
 /// Runs async work to its end on the calling thread, which waits for it: the command line's
 /// main thread, an importer's threads, a synchronous test.
@@ -7,20 +8,16 @@ import Foundation
 /// cooperative pool, so any number of threads may wait at once, including threads of that pool
 /// (whose every thread a waiting caller would otherwise hold while its work waited for one).
 public enum Blocking {
-    private final class Box<T>: @unchecked Sendable {
-        var result: Result<T, any Error>?
-    }
-
     @discardableResult
     static func run<T>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let box = Box<T>()
+        let box = Locked<Result<T, any Error>?>(nil)
         if #available(macOS 15.0, iOS 18.0, *) {
             let executor = CallingThreadExecutor()
             // Unstructured tasks the work starts (deadlines) find the executor here: they do not
             // inherit its preference, and the pool they would go to may be all waiting callers.
             BlockingExecutor.$current.withValue(executor) {
                 Task(executorPreference: executor) {
-                    do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+                    do { box.store(.success(try await body())) } catch { box.store(.failure(error)) }
                     executor.finish()
                 }
             }
@@ -28,12 +25,12 @@ public enum Blocking {
         } else {
             let done = DispatchSemaphore(value: 0)
             Task.detached {
-                do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+                do { box.store(.success(try await body())) } catch { box.store(.failure(error)) }
                 done.signal()
             }
             done.wait()
         }
-        return try box.result!.get()
+        return try box.load()!.get()
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthExport
 import PostgresNIO
 
 /// Waits for work on a connection, or for the connection's end, whichever comes first.
@@ -35,35 +36,26 @@ enum ConnectionWatch {
 }
 
 /// The first of several racing outcomes, handed to one waiting continuation.
-///
-/// `@unchecked Sendable`: every stored property is read and written only with the lock held.
-final class FirstOutcome<T>: @unchecked Sendable {
-    /// A value the continuation carries across, whatever `T` is.
-    struct Carried: @unchecked Sendable { var value: T }
+final class FirstOutcome<T>: Sendable {
+    private let state = Locked<(continuation: CheckedContinuation<Handover<T>, any Error>?, finished: Bool)>(
+        (nil, false))
 
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Carried, any Error>?
-    private var finished = false
-
-    func wait(_ continuation: CheckedContinuation<Carried, any Error>) {
-        lock.lock()
-        self.continuation = continuation
-        lock.unlock()
+    func wait(_ continuation: CheckedContinuation<Handover<T>, any Error>) {
+        state.withLock { $0.continuation = continuation }
     }
 
     /// Resumes the waiting continuation with `result`, unless an earlier outcome did; tells
     /// whether it was this one.
     @discardableResult
     func finish(_ result: Result<T, any Error>) -> Bool {
-        lock.lock()
-        guard !finished, let continuation else {
-            lock.unlock()
-            return false
+        let waiting = state.withLock { state -> CheckedContinuation<Handover<T>, any Error>? in
+            guard !state.finished, let continuation = state.continuation else { return nil }
+            state.finished = true
+            state.continuation = nil
+            return continuation
         }
-        finished = true
-        self.continuation = nil
-        lock.unlock()
-        continuation.resume(with: result.map { Carried(value: $0) })
+        guard let waiting else { return false }
+        waiting.resume(with: result.map { Handover($0) })
         return true
     }
 }

@@ -129,6 +129,7 @@ enum BatchWriter {
                     {
                         let touched = try notePending(writer, db)
                         try db.commit()
+                        checkpointer?.restartIfLong(db)
                         checkpointer?.request()
                         open = false
                         statistics?.committed(touched, current: currentType)

@@ -73,7 +73,9 @@ final class ConcurrentStatistics {
         worker.join()
 
         var uncovered = TouchedDays()
-        for row in try Row.fetchAll(db, sql: "SELECT type, day FROM statistics_pending") {
+        // A cursor: a row object per pending day would grow with the history an import covers.
+        let pending = try Row.fetchCursor(db, sql: "SELECT type, day FROM statistics_pending")
+        while let row = try pending.next() {
             let type: String = row[0]
             let day = Int32(row[1] as Int64)
             if rewritten.contains(type) || computed[type]?.days.contains(day) != true {

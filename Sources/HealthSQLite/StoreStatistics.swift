@@ -38,13 +38,13 @@ public enum StoreStatistics {
 
     /// Recomputes the statistics of every pending day and empties `statistics_pending`.
     public static func refreshPending(_ db: Database) throws {
-        var pending: [String: Set<Int32>] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT type, day FROM statistics_pending") {
-            pending[row[0] as String, default: []].insert(Int32(row[1] as Int64))
-        }
-        guard !pending.isEmpty else { return }
+        // A cursor: a row object per pending day would grow with the history an import covers.
         var touched = TouchedDays()
-        for (type, days) in pending { for day in days { touched.note(type: type, day: day) } }
+        let pending = try Row.fetchCursor(db, sql: "SELECT type, day FROM statistics_pending")
+        while let row = try pending.next() {
+            touched.note(type: row[0], day: Int32(row[1] as Int64))
+        }
+        guard !touched.isEmpty else { return }
         try refresh(db, touched: touched)
         try db.execute(sql: "DELETE FROM statistics_pending")
     }

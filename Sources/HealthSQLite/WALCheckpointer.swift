@@ -13,6 +13,12 @@ final class WALCheckpointer {
     static let writerPragma = "PRAGMA wal_autocheckpoint = 0"
     /// SQLite's default: a checkpoint once the log holds 1,000 pages.
     static let restorePragma = "PRAGMA wal_autocheckpoint = 1000"
+    /// The log's length in pages from which ``restartIfLong(_:)`` restarts it: 1 GB of the
+    /// store's 16 KB pages.
+    static let restartPages = 65_536
+
+    /// The log's length in pages when the last checkpoint ended.
+    private let logPages = Locked(0)
 
     private let requests = BoundedQueue<Void>(capacity: .max)
     private let thread: WorkerThread<Void>
@@ -22,6 +28,7 @@ final class WALCheckpointer {
         // A checkpoint copies the log's frames without the page cache.
         let queue = try HealthStore.sideConnection(path: path, readOnly: false, cacheKibibytes: 256)
         let requests = requests
+        let logPages = logPages
         thread = WorkerThread(name: "checkpoint") {
             defer { try? queue.close() }
             while requests.pop() != nil {
@@ -30,7 +37,9 @@ final class WALCheckpointer {
                 // A failed checkpoint (the disk full, say) leaves the frames to the next one, or
                 // to the store's last; the writer's next commit fails on its own if it must.
                 try? queue.writeWithoutTransaction { db in
-                    _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")
+                    if let row = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)") {
+                        logPages.store(row[1] ?? 0)
+                    }
                 }
             }
         }
@@ -38,6 +47,19 @@ final class WALCheckpointer {
 
     /// Asks for a checkpoint of what is committed.
     func request() { requests.push(()) }
+
+    /// Between two of the writer's transactions, on its connection `db`: once the log is long,
+    /// checkpoints what is left of it, so that the next transaction writes the log from its start.
+    ///
+    /// SQLite restarts the log only when a transaction begins after every frame was copied, which
+    /// passive checkpoints beside a writer that keeps appending never reach: the log, and the
+    /// index SQLite maps for it, would grow with the import.
+    func restartIfLong(_ db: Database) {
+        guard logPages.load() >= Self.restartPages else { return }
+        logPages.store(0)
+        // Busy (a reader or the passive checkpoint still running past the timeout) only skips it.
+        _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(RESTART)")
+    }
 
     /// Waits for the last checkpoint asked for to end, and ends the thread.
     func finish() {

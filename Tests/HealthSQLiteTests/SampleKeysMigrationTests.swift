@@ -68,7 +68,7 @@ import Testing
         // Opened for writing as an import opens it: migrated, then vacuumed.
         _ = try HealthStore.open(path: oldPath)
         let migrated = try DatabaseQueue(path: oldPath)
-        #expect(try migrated.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
+        #expect(try migrated.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == StoreSchema.version)
         #expect(try migrated.read { try Int.fetchOne($0, sql: "PRAGMA freelist_count") } == 0)
         #expect(try Self.rows(migrated, ["quantity_samples", "category_samples", "heartbeats"]) == views)
         // Keys come from the values: the moved rows are byte for byte a new store's.

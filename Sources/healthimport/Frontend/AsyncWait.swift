@@ -1,5 +1,6 @@
 #if PostgreSQL
     import Foundation
+    import HealthExport
 
     /// Runs async work to its end from a synchronous command.
     enum AsyncWait {
@@ -7,10 +8,10 @@
         /// ``Interrupt/Requested`` (the command exits 130): the signal handler only sets a flag,
         /// which async work never reads, so the wait reads it for the work.
         static func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
-            let box = ResultBox<Value>()
+            let box = Locked<Result<Value, any Error>?>(nil)
             let done = DispatchSemaphore(value: 0)
             let task = Task {
-                do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
+                do { box.store(.success(try await work())) } catch { box.store(.failure(error)) }
                 done.signal()
             }
             var interrupted = false
@@ -20,13 +21,9 @@
                     task.cancel()
                 }
             }
-            if interrupted, case .failure = box.result { throw Interrupt.Requested() }
-            return try box.result!.get()
-        }
-
-        /// Written by the task before it signals, read after the wait.
-        private final class ResultBox<Value: Sendable>: @unchecked Sendable {
-            var result: Result<Value, any Error>?
+            let result = box.load()!
+            if interrupted, case .failure = result { throw Interrupt.Requested() }
+            return try result.get()
         }
     }
 #endif

@@ -66,7 +66,8 @@
             if let earliest = arrivals.map(\.sample.start).min() {
                 for try await _ in engine.backfill(since: earliest) {}
             }
-            return Result(saved: arrivals.count, summary: await engine.total, seconds: Date().timeIntervalSince(started))
+            return Result(
+                saved: arrivals.count, summary: await engine.total, seconds: Date().timeIntervalSince(started))
         }
     }
 #endif

@@ -53,7 +53,8 @@
             try CommandRunner.run {
                 let reader = try ExportInput.open(input.path)
                 let stream = RecordStream(
-                    reader: reader, selection: try selection.selection(), policy: WindowPolicy(window: selection.window))
+                    reader: reader, selection: try selection.selection(), policy: WindowPolicy(window: selection.window)
+                )
                 var samples: [PhoneReplay.Arrival] = []
                 var skipped = 0
                 _ = try stream.run { record in
