@@ -54,37 +54,18 @@ enum BlockingExecutor {
 
 /// A task executor whose jobs the thread that called ``run()`` runs, until ``finish()``.
 @available(macOS 15.0, iOS 18.0, *)
-private final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var finished = false
+private final class CallingThreadExecutor: TaskExecutor {
+    private let jobs = BoundedQueue<UnownedJob>(capacity: .max)
 
     func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
+        jobs.push(UnownedJob(job))
     }
 
     func finish() {
-        condition.lock()
-        finished = true
-        condition.signal()
-        condition.unlock()
+        jobs.close()
     }
 
     func run() {
-        while true {
-            condition.lock()
-            while jobs.isEmpty && !finished { condition.wait() }
-            if jobs.isEmpty {
-                condition.unlock()
-                return
-            }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
+        while let job = jobs.pop() { job.runSynchronously(on: asUnownedTaskExecutor()) }
     }
 }

@@ -8,7 +8,7 @@ import PostgresNIO
 /// Rows marked deleted or replaced by a newer sync version are left out. Rows stream from the
 /// server; only the samples themselves are kept. The person's saved source order (`sources`)
 /// applies unless the query names one.
-final class PostgresStatisticsReader: StatisticsSampleSource, @unchecked Sendable {
+final class PostgresStatisticsReader: StatisticsSampleSource {
     private let store: PostgresStore
     /// The connection read from: an import's own, inside its open transaction, or the store's.
     private let connection: PostgresConnection

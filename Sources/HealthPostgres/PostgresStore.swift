@@ -14,6 +14,9 @@ import ServiceLifecycle
 /// One import per person runs at a time: `beginImport(input:signature:window:)` takes a
 /// PostgreSQL advisory lock that the writer gives back when it ends, so several processes on
 /// one database stay correct (a process that dies loses its connection, and the lock with it).
+///
+/// `@unchecked Sendable`: its one variable, ``allOrNothing``, is set before the store is handed
+/// to another thread; the driver's connection and pool are themselves safe to share.
 public final class PostgresStore: @unchecked Sendable {
     /// The database.
     public let url: PostgresURL

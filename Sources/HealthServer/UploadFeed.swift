@@ -16,20 +16,20 @@ import NIOCore
 /// The reader takes its own descriptor of it (``openPackage()``). Writes wait on a queue of their
 /// own, never on the server's threads, and each waits for the last: at most one chunk of the
 /// body is in memory, and a reader that falls behind slows the client down.
-final class UploadFeed: @unchecked Sendable {
+final class UploadFeed: Sendable {
     /// The descriptor the reader opens.
     let readDescriptor: Int32
-    /// The descriptor the body is written to (the pipe's other end, or the file itself).
-    private(set) var writeDescriptor: Int32
+    /// The descriptor the body is written to (the pipe's other end, or the file itself); -1 once
+    /// a pipe's is closed.
+    private let writeEnd: Locked<Int32>
     /// Whether the bytes go to a file (a zip) rather than a pipe.
     let spooled: Bool
     private let queue = DispatchQueue(label: "healthimport.upload-feed")
-    private let lock = NSLock()
-    private var readOpen = true
+    private let readOpen = Locked(true)
 
     private init(read: Int32, write: Int32, spooled: Bool) {
         readDescriptor = read
-        writeDescriptor = write
+        writeEnd = Locked(write)
         self.spooled = spooled
     }
 
@@ -103,7 +103,7 @@ final class UploadFeed: @unchecked Sendable {
 
     /// Waits until what was written is on the disk.
     func synchronize() async throws {
-        let descriptor = writeDescriptor
+        let descriptor = writeEnd.load()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             queue.async {
                 if SystemCall.retryingInterrupts({ fsync(descriptor) }) == 0 {
@@ -119,7 +119,7 @@ final class UploadFeed: @unchecked Sendable {
 
     /// Writes `buffer` whole; returns `false` when the reader went away (the pipe is closed).
     func write(_ buffer: ByteBuffer) async throws -> Bool {
-        let descriptor = writeDescriptor
+        let descriptor = writeEnd.load()
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 let result = buffer.withUnsafeReadableBytes { bytes -> Result<Bool, any Error> in
@@ -139,9 +139,12 @@ final class UploadFeed: @unchecked Sendable {
 
     /// Ends the input: the reader of a pipe sees its end.
     func finishWriting() async {
-        guard !spooled, writeDescriptor >= 0 else { return }
-        let descriptor = writeDescriptor
-        writeDescriptor = -1
+        guard !spooled else { return }
+        let descriptor = writeEnd.withLock { end in
+            defer { end = -1 }
+            return end
+        }
+        guard descriptor >= 0 else { return }
         await withCheckedContinuation { continuation in
             queue.async {
                 SystemCall.close(descriptor)
@@ -153,11 +156,11 @@ final class UploadFeed: @unchecked Sendable {
     /// Closes the reading end once the reader is done with it, so that a writer still
     /// feeding a pipe learns (EPIPE) that nobody reads any more.
     func closeReading() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard readOpen else { return }
-        readOpen = false
-        SystemCall.close(readDescriptor)
+        let wasOpen = readOpen.withLock { open in
+            defer { open = false }
+            return open
+        }
+        if wasOpen { SystemCall.close(readDescriptor) }
     }
 
     /// Closes what is left open.

@@ -22,24 +22,19 @@ extension ReadReport {
 
 /// A read's plan asked from either parser's thread: each type is decided once, under a lock,
 /// so the reader's plan closure is never called from two threads at once.
-///
-/// `@unchecked Sendable`: `decided` is read and written only with the lock held, and `plan` is
-/// called only with it held.
-final class SharedPlan: @unchecked Sendable {
-    private let plan: (RecordKind, String) -> TypePlan
-    private let lock = NSLock()
-    private var decided: [String: TypePlan] = [:]
+final class SharedPlan: Sendable {
+    private let state: Locked<(plan: (RecordKind, String) -> TypePlan, decided: [String: TypePlan])>
 
     init(_ plan: @escaping (RecordKind, String) -> TypePlan) {
-        self.plan = plan
+        state = Locked((plan, [:]))
     }
 
     /// The plan for `type`, as the first parser to meet it asked for it.
     func callAsFunction(_ kind: RecordKind, _ type: String) -> TypePlan {
-        lock.withLock {
-            if let known = decided[type] { return known }
-            let decision = plan(kind, type)
-            decided[type] = decision
+        state.withLock { state in
+            if let known = state.decided[type] { return known }
+            let decision = state.plan(kind, type)
+            state.decided[type] = decision
             return decision
         }
     }
