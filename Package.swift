@@ -100,7 +100,7 @@ let package = Package(
             name: "HealthParquetPostgres",
             dependencies: [
                 "HealthCore", "HealthExport", "HealthParquet", "HealthParquetTables", "HealthParquetStore",
-                "HealthQuery", "HealthStatistics", "HealthPostgres",
+                "HealthQueryPostgres", "HealthPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -109,6 +109,13 @@ let package = Package(
             name: "HealthWorkoutsPostgres",
             dependencies: [
                 "HealthCore", "HealthExport", "HealthWorkouts", "HealthWorkoutsStore", "HealthPostgres",
+                "HealthQuery", "HealthQueryPostgres",
+            ]
+        ),
+        .target(
+            name: "HealthQueryPostgres",
+            dependencies: [
+                "HealthCore", "HealthExport", "HealthQuery", "HealthStatistics", "HealthPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -128,7 +135,7 @@ let package = Package(
         ),
         .target(
             name: "HealthReport",
-            dependencies: ["HealthCore", "HealthQuery", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HealthCore", "HealthQuery"]
         ),
         .target(
             name: "HealthMCP",
@@ -202,10 +209,18 @@ let package = Package(
                 .target(name: "HealthServer", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthParquetPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "HealthWorkoutsPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "HealthQueryPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "healthimport-mcp", dependencies: ["HealthCore", "HealthMCP", "HealthQuery"]),
+        .executableTarget(
+            name: "healthimport-mcp",
+            dependencies: [
+                "HealthCore", "HealthMCP", "HealthQuery",
+                .target(name: "HealthPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "HealthQueryPostgres", condition: .when(traits: ["PostgreSQL"])),
+            ]
+        ),
         .target(name: "HealthFixtures", dependencies: ["HealthExport", "HealthCore"], path: "Tests/HealthFixtures"),
         .testTarget(name: "HealthExportTests", dependencies: ["HealthExport", "HealthFixtures"]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "HealthFixtures"]),

@@ -9,11 +9,11 @@ public struct HealthMCPServer: Sendable {
     /// The name announced to clients.
     public static let name = "healthimport"
 
-    let reader: StoreReader
+    let reader: any StoreReading
     let version: String
 
     /// A server over `reader`, announcing `version`.
-    public init(reader: StoreReader, version: String) {
+    public init(reader: any StoreReading, version: String) {
         self.reader = reader
         self.version = version
     }

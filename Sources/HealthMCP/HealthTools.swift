@@ -5,7 +5,7 @@ import MCP
 
 /// The server's tools: what they are called, what they take, and how they answer.
 struct HealthTools: Sendable {
-    let reader: StoreReader
+    let reader: any StoreReading
 
     /// Periods a statistics answer may hold; ask for a shorter range or a longer interval beyond.
     static let maximumPeriods = 1_000

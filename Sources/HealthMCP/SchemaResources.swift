@@ -3,7 +3,7 @@ import MCP
 
 /// The resources: the store's schema, as SQL and as a short guide.
 struct SchemaResources: Sendable {
-    let reader: StoreReader
+    let reader: any StoreReading
 
     static let sqlURI = "healthimport://schema/sql"
     static let guideURI = "healthimport://schema/guide"
@@ -34,8 +34,9 @@ struct SchemaResources: Sendable {
     static let guide = """
         # The healthimport store
 
-        An SQLite store of Apple Health records, filled by `healthimport import` from the Health app's export.
-        This server only reads it: no tool writes, and no SQL from a client is run.
+        A store of Apple Health records, filled by `healthimport import` from the Health app's export: an SQLite
+        file, or one person's rows of a PostgreSQL database (whose tables add a `person` column). This server
+        only reads it, one person's rows only: no tool writes, and no SQL from a client is run.
 
         - Every record has a `uuid` derived from its content (type, source, times), the same in every export.
         - Dates are kept as ISO 8601 text with the offset the export wrote (`start_date`; its first ten
@@ -44,8 +45,8 @@ struct SchemaResources: Sendable {
           `weight_samples` (`kilograms`, always kg).
         - `category_samples`: sleep stages, stand hours, mindfulness... (`value` is the value's name, such as
           `HKCategoryValueSleepAnalysisAsleepREM`).
-        - Both are views over `quantity_sample_rows` and `category_sample_rows`, which keep the type, source and
-          device as keys into `sample_types`, `sample_sources` and `devices`: query the views.
+        - In SQLite both are views over `quantity_sample_rows` and `category_sample_rows`, which keep the type,
+          source and device as keys into `sample_types`, `sample_sources` and `devices`: query the views.
         - `workouts` (`activity_type`, duration, distance, energy), with `workout_statistics`, `workout_events`
           and `routes`/`route_points`.
         - `activity_summaries`: the rings per day (move, exercise, stand and their goals).

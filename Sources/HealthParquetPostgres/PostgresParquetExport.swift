@@ -4,6 +4,7 @@ import HealthParquet
 import HealthParquetStore
 import HealthParquetTables
 import HealthPostgres
+import HealthQueryPostgres
 import PostgresNIO
 
 /// Writes a person's current rows of a PostgreSQL store, and the daily statistics and sleep

@@ -163,21 +163,3 @@ public struct StoredStatistics: DailyStatistics {
         }
     }
 }
-
-/// SQL conditions selecting the current rows whose local start day is in `from...to`.
-public enum DayRange {
-    /// Conditions (each starting with ` AND `) on `start_unix` and the local day, with their values.
-    public static func sql(from: String?, to: String?) -> (String, StatementArguments) {
-        var sql = " AND \(StoreReader.current)"
-        var arguments: StatementArguments = []
-        if let from, let low = DayText.unixMidnight(from) {
-            sql += " AND start_unix >= ? AND substr(start_date, 1, 10) >= ?"
-            arguments += [low - 50_400, from]
-        }
-        if let to, let high = DayText.unixMidnight(to) {
-            sql += " AND start_unix < ? AND substr(start_date, 1, 10) <= ?"
-            arguments += [high + 86_400 + 50_400, to]
-        }
-        return (sql, arguments)
-    }
-}

@@ -3,17 +3,20 @@ import GRDB
 import HealthCore
 import HealthSQLite
 
-/// Read-only questions to the store, for the report and the MCP server.
+/// An SQLite store's answers to the read-only questions of ``StoreReading``: the report's and
+/// the MCP server's.
 ///
 /// The store is opened read-only; every query is this module's own SQL with bound values, so
 /// nothing a client sends is ever executed as SQL.
-public final class StoreReader: Sendable {
+public final class StoreReader: StoreReading {
     /// The store read.
     public let store: HealthStore
 
     /// The SQL condition of a current row of a sample table: neither deleted by a later export nor
     /// replaced by a newer version of the record. Every query of this module keeps to current rows.
     public static let current = "deleted_by IS NULL AND replaced_by IS NULL"
+
+    private let queries = StoreReadQueries(.sqlite)
 
     /// Opens the store at `path` read-only; fails (``StoreError``) when it is missing or not a store.
     public init(path: String) throws {
@@ -23,18 +26,14 @@ public final class StoreReader: Sendable {
         store = try HealthStore.open(path: path, readOnly: true)
     }
 
-    /// Per type rows, dates and anchors, and the latest imports.
+    public var location: String { store.path }
+
     public func status() throws -> StoreStatus {
         try store.status()
     }
 
-    /// The record types the store holds, with their rows and ranges.
-    public func types() throws -> [TypeStatus] {
-        try status().types.filter { $0.rows > 0 }
-    }
-
-    /// Per source (app or device), its rows and types, most rows first.
     public func sources(type: String? = nil) throws -> [SourceSummary] {
+        // Counted through SQLite's C API in one pass per table: a `GROUP BY` sorts every row.
         try store.read { db in
             var counter = SourceCounts()
             for table in RecordTable.withSources {
@@ -47,36 +46,30 @@ public final class StoreReader: Sendable {
                 }
                 try counter.count(db, sql: sql, arguments: arguments)
             }
-            var bySource: [String: SourceSummary] = [:]
-            for pair in counter.pairs {
-                bySource[pair.source, default: SourceSummary(source: pair.source, rows: 0, types: [])].rows += pair.rows
-                bySource[pair.source]?.types.append(pair.type)
-            }
-            return bySource.values.map { summary in
-                var summary = summary
-                summary.types = Array(Set(summary.types)).sorted()
-                return summary
-            }.sorted { ($0.rows, $1.source) > ($1.rows, $0.source) }
+            return SourceSummary.summaries(counter.pairs)
         }
     }
 
-    /// The table that holds `type`, when the store has rows of it.
-    public func table(of type: String) throws -> RecordTable? {
+    public func records(type: String, from: String, to: String, limit: Int, cursor: String?) throws -> RecordPage {
         try store.read { db in
-            for table in RecordTable.withSources {
-                let found =
-                    try Bool.fetchOne(
-                        db,
-                        sql:
-                            "SELECT EXISTS (SELECT 1 FROM \(table.name) WHERE \(table.typeColumn) = ? AND \(Self.current))",
-                        arguments: [type]) ?? false
-                if found { return table }
+            try queries.records(type: type, from: from, to: to, limit: limit, cursor: cursor) {
+                try StoreRows.fetch(db, $0)
             }
-            return nil
         }
     }
 
-    /// The schema: every table's and view's `CREATE` statement.
+    public func workoutDays(from: String?) throws -> [WorkoutDay] {
+        StoreReadQueries.workoutDays(try store.read { try StoreRows.fetch($0, queries.workoutDays(from: from)) })
+    }
+
+    public func rings(from: String?, days: Int) throws -> [RingDay] {
+        StoreReadQueries.rings(try store.read { try StoreRows.fetch($0, queries.rings(from: from, days: days)) })
+    }
+
+    public func parallelReader() throws -> (any StoreReading)? {
+        try StoreReader(path: store.path)
+    }
+
     public func schemaSQL() throws -> String {
         try store.read { db in
             try String.fetchAll(
@@ -96,6 +89,20 @@ public struct SourceSummary: Sendable, Codable, Equatable {
     public var rows: Int
     /// The types it wrote.
     public var types: [String]
+
+    /// The sources of rows counted per type and source, most rows first.
+    package static func summaries(_ pairs: [(type: String, source: String, rows: Int)]) -> [SourceSummary] {
+        var bySource: [String: SourceSummary] = [:]
+        for pair in pairs {
+            bySource[pair.source, default: SourceSummary(source: pair.source, rows: 0, types: [])].rows += pair.rows
+            bySource[pair.source]?.types.append(pair.type)
+        }
+        return bySource.values.map { summary in
+            var summary = summary
+            summary.types = Array(Set(summary.types)).sorted()
+            return summary
+        }.sorted { ($0.rows, $1.source) > ($1.rows, $0.source) }
+    }
 }
 
 /// A sample table the readers know how to page through.
@@ -104,17 +111,22 @@ public struct RecordTable: Sendable, Equatable {
     public var name: String
     /// Its type column.
     public var typeColumn: String
-    /// The SQL of its value columns, as `value`, `unit`.
-    public var valueColumns: String
+    /// The SQL of its value as a number, its value as text and its unit (of a table aliased `t`).
+    public var number: String
+    public var text: String
+    public var unit: String
 
     /// The tables with a type, a source and start and end dates.
     public static let withSources: [RecordTable] = [
-        RecordTable(name: "quantity_samples", typeColumn: "type", valueColumns: "coalesce(value, value_text), unit"),
-        RecordTable(name: "weight_samples", typeColumn: "type", valueColumns: "kilograms, 'kg'"),
-        RecordTable(name: "category_samples", typeColumn: "type", valueColumns: "value, NULL"),
+        RecordTable(
+            name: "quantity_samples", typeColumn: "type", number: "t.value",
+            text: "CASE WHEN t.value IS NULL THEN t.value_text END", unit: "t.unit"),
+        RecordTable(name: "weight_samples", typeColumn: "type", number: "t.kilograms", text: "NULL", unit: "'kg'"),
+        RecordTable(name: "category_samples", typeColumn: "type", number: "NULL", text: "t.value", unit: "NULL"),
         RecordTable(
             name: "workouts", typeColumn: "activity_type",
-            valueColumns: "round((end_unix - start_unix) / 60.0, 1), 'min'"),
-        RecordTable(name: "correlations", typeColumn: "type", valueColumns: "NULL, NULL"),
+            number: "CAST(round((t.end_unix - t.start_unix) / 60.0, 1) AS DOUBLE PRECISION)", text: "NULL",
+            unit: "'min'"),
+        RecordTable(name: "correlations", typeColumn: "type", number: "NULL", text: "NULL", unit: "NULL"),
     ]
 }

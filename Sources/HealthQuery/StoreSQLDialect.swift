@@ -33,6 +33,15 @@ package enum StoreSQLDialect: Sendable {
         }
     }
 
+    /// `expression` ordered and compared byte by byte, as SQLite orders text: PostgreSQL's
+    /// default collation may order UUIDs and names otherwise.
+    package func bytewise(_ expression: String) -> String {
+        switch self {
+        case .sqlite: expression
+        case .postgres: "\(expression) COLLATE \"C\""
+        }
+    }
+
     /// The written UTC offset in minutes of a `…_date` text column with its `…_unix` seconds:
     /// the date's wall clock less its instant, as an integer.
     package func offsetMinutes(date: String, unix: String) -> String {

@@ -1,3 +1,5 @@
+import HealthQuery
+
 /// An SVG chart's frame: a time axis below, a value axis on the left with grid lines, and the
 /// unit; charts draw their marks into it.
 struct ChartCanvas {
@@ -157,7 +159,7 @@ enum Charts {
     }
 
     /// Concentric rings per day: move, exercise and stand against their goals.
-    static func rings(_ days: [ReportData.RingDay], label: String) -> String {
+    static func rings(_ days: [RingDay], label: String) -> String {
         let size = 84.0
         let columns = 7
         let rows = (days.count + columns - 1) / columns

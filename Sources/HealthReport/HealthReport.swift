@@ -6,10 +6,10 @@ import HealthQuery
 public enum HealthReport {
     /// Renders the report of the store `reader` reads, from `since` (`yyyy-MM-dd`) on when
     /// given; `generated` is printed as the time it was made.
-    public static func render(_ reader: StoreReader, since: String?, generated: String) throws -> String {
+    public static func render(_ reader: any StoreReading, since: String?, generated: String) throws -> String {
         let data = try ReportData.read(reader, since: since)
         var page = ReportPage(title: "Health report")
-        page.header(store: reader.store.path, since: since, generated: generated)
+        page.header(store: reader.location, since: since, generated: generated)
         page.section("Weight", weight(data))
         page.section("Daily steps", steps(data))
         page.section("Heart", heart(data))

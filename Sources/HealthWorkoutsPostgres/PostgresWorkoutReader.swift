@@ -1,9 +1,9 @@
 import HealthCore
 import HealthExport
 import HealthPostgres
+import HealthQueryPostgres
 import HealthWorkouts
 import HealthWorkoutsStore
-import PostgresNIO
 
 /// Reads a person's workouts of a PostgreSQL store as ``StoreWorkoutReader`` reads an SQLite
 /// store's, by the same queries (``StoreWorkoutQueries``): first the list of selected workouts,
@@ -67,28 +67,6 @@ public struct PostgresWorkoutReader: Sendable {
     }
 
     private func rows(_ query: StoreWorkoutQueries.Query) async throws -> [StoreWorkoutAssembly.Row] {
-        let values: [(any Sendable)?] = query.values.map { value in
-            switch value {
-            case .null: nil
-            case .integer(let integer): integer
-            case .real(let real): real
-            case .text(let text): text
-            }
-        }
-        var rows: [StoreWorkoutAssembly.Row] = []
-        try await store.streamRows(query.sql, binding: values) { row in
-            rows.append(try row.map(Self.value))
-        }
-        return rows
-    }
-
-    /// A cell as a store value, by its type.
-    private static func value(_ cell: PostgresCell) throws -> StoreValue {
-        guard cell.bytes != nil else { return .null }
-        switch cell.dataType {
-        case .int2, .int4, .int8: return .integer(try cell.decode(Int64.self))
-        case .float4, .float8: return .real(try cell.decode(Double.self))
-        default: return .text(try cell.decode(String.self))
-        }
+        try await PostgresRows.fetch(store, query)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HealthExport
+import HealthQuery
 import HealthWorkouts
 
 /// Builds workouts, routes and sample series from the rows of ``StoreWorkoutQueries``, whichever

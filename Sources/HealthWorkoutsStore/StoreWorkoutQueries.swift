@@ -6,7 +6,7 @@ import HealthWorkouts
 /// values, bound in order (after the person, in PostgreSQL).
 package struct StoreWorkoutQueries: Sendable {
     /// A query and its values.
-    package typealias Query = (sql: String, values: [StoreValue])
+    package typealias Query = StoreQuery
 
     let dialect: StoreSQLDialect
 

@@ -79,24 +79,6 @@ public struct StoreWorkoutReader {
 
     /// The rows of `query`, as store values.
     static func rows(_ db: Database, _ query: StoreWorkoutQueries.Query) throws -> [StoreWorkoutAssembly.Row] {
-        let arguments = StatementArguments(
-            query.values.map { value -> (any DatabaseValueConvertible)? in
-                switch value {
-                case .null: nil
-                case .integer(let integer): integer
-                case .real(let real): real
-                case .text(let text): text
-                }
-            })
-        return try Row.fetchAll(db, sql: query.sql, arguments: arguments).map { row in
-            row.databaseValues.map { value in
-                switch value.storage {
-                case .int64(let integer): .integer(integer)
-                case .double(let real): .real(real)
-                case .string(let text): .text(text)
-                case .null, .blob: .null
-                }
-            }
-        }
+        try StoreRows.fetch(db, query)
     }
 }

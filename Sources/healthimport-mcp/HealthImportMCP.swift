@@ -2,32 +2,65 @@ import HealthCore
 import HealthMCP
 import HealthQuery
 
+#if PostgreSQL
+    import HealthPostgres
+    import HealthQueryPostgres
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// `healthimport-mcp --db PATH`: the Model Context Protocol server that `healthimport mcp` runs.
+/// `healthimport-mcp --db PATH-OR-URL [--person NAME]`: the Model Context Protocol server that
+/// `healthimport mcp` runs.
 ///
 /// It is a program of its own because the MCP library brings Foundation's networking (libcurl
 /// and the TLS libraries it loads) into whatever links it: in `healthimport` itself they added
 /// to every command's memory and start, though only this server uses them.
 @main
 enum HealthImportMCP {
+    static let usage =
+        "usage: healthimport-mcp --db PATH-OR-URL [--person NAME] (run as healthimport mcp --db PATH-OR-URL)"
+
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        guard arguments.count == 2, arguments[0] == "--db" else {
-            fail("usage: healthimport-mcp --db PATH (run as healthimport mcp --db PATH)", code: 64)
+        var options: [String: String] = [:]
+        var arguments = Array(CommandLine.arguments.dropFirst())[...]
+        while let name = arguments.popFirst() {
+            guard ["--db", "--person"].contains(name), options[name] == nil, let value = arguments.popFirst() else {
+                fail(usage, code: 64)
+            }
+            options[name] = value
         }
+        guard let db = options["--db"] else { fail(usage, code: 64) }
         do {
-            let reader = try StoreReader(path: arguments[1])
+            let reader = try open(db, person: options["--person"])
             try await HealthMCPServer(reader: reader, version: HealthImportVersion.current).run()
         } catch let error as StoreError {
             fail("healthimport: error: \(error.message)", code: 1)
         } catch {
             fail("healthimport: error: mcp: \(error)", code: 1)
         }
+    }
+
+    /// The reader of an SQLite file, or of `person`'s rows (default `me`) of a PostgreSQL database.
+    static func open(_ db: String, person: String?) throws -> any StoreReading {
+        guard db.hasPrefix("postgresql://") || db.hasPrefix("postgres://") else {
+            if let person, person != "me" {
+                fail(
+                    "healthimport: error: --person \(person) needs a PostgreSQL store (--db postgresql://...)", code: 64
+                )
+            }
+            return try StoreReader(path: db)
+        }
+        #if PostgreSQL
+            return PostgresStoreReader(store: try PostgresStore.open(url: db, person: person ?? "me"))
+        #else
+            fail(
+                "healthimport: error: this healthimport was built without PostgreSQL: build it with `swift build -c release --traits PostgreSQL`",
+                code: 64)
+        #endif
     }
 
     private static func fail(_ message: String, code: Int32) -> Never {

@@ -25,7 +25,10 @@ enum Tool {
         var stderr: String
     }
 
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    /// Runs `executable` to its end, with `input` (else nothing) on its standard input.
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+    ) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -41,7 +44,12 @@ enum Tool {
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/err"))
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            _ = FileManager.default.createFile(atPath: folder + "/in", contents: Data(input.utf8))
+            process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: folder + "/in"))
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         try out.close()
@@ -52,7 +60,9 @@ enum Tool {
             stderr: String(decoding: FileManager.default.contents(atPath: folder + "/err") ?? Data(), as: UTF8.self))
     }
 
-    static func healthimport(_ arguments: [String]) throws -> Output { try run(binary, arguments) }
+    static func healthimport(_ arguments: [String], input: String? = nil) throws -> Output {
+        try run(binary, arguments, input: input)
+    }
 
     /// Adds `person` to the test database and returns their token (the last line `people add` prints).
     static func addPerson(_ person: String, database: String? = nil) throws -> String {

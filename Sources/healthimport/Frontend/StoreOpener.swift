@@ -1,8 +1,10 @@
 import HealthCore
+import HealthQuery
 import HealthSQLite
 
 #if PostgreSQL
     import HealthPostgres
+    import HealthQueryPostgres
 #endif
 
 /// Opens the store a `--db` value names.
@@ -24,5 +26,25 @@ enum StoreOpener {
                 exitCode: 64)
         }
         return try HealthStore.open(path: location, readOnly: readOnly)
+    }
+
+    /// A read-only reader of the store `options` name, for the report: an SQLite file, or the
+    /// person's rows of a PostgreSQL database.
+    static func reader(_ options: StoreOptions) throws -> any StoreReading {
+        if StoreOptions.isPostgres(options.db) {
+            #if PostgreSQL
+                return PostgresStoreReader(
+                    store: try PostgresStore.open(url: options.db, person: options.person ?? StoreOptions.defaultPerson)
+                )
+            #else
+                throw PostgresSupport.missing
+            #endif
+        }
+        if let person = options.person, person != StoreOptions.defaultPerson {
+            throw CommandFailure(
+                "--person \(person) needs a PostgreSQL store (--db postgresql://...); an SQLite store holds one person's data",
+                exitCode: 64)
+        }
+        return try StoreReader(path: options.db)
     }
 }

@@ -18,8 +18,9 @@ struct MCPServe: ParsableCommand {
         discussion: """
             Speaks JSON-RPC on standard input and output until standard input closes. Tools: \
             list_types, list_sources, query_statistics, get_records (paginated), get_status; \
-            resources: the store's schema. The store is opened read-only and no SQL from the client \
-            is run. The server is the program healthimport-mcp, installed beside healthimport.
+            resources: the store's schema. The store is only read (an SQLite file, or a person's rows \
+            of a PostgreSQL database) and no SQL from the client is run. The server is the program \
+            healthimport-mcp, installed beside healthimport.
             """
     )
 
@@ -30,9 +31,14 @@ struct MCPServe: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            try store.requireSQLite("mcp")
+            if let person = store.person, person != StoreOptions.defaultPerson, !StoreOptions.isPostgres(store.db) {
+                throw CommandFailure(
+                    "--person \(person) needs a PostgreSQL store (--db postgresql://...); an SQLite store holds one person's data",
+                    exitCode: 64)
+            }
             let server = try Self.serverPath()
-            let arguments = [server, "--db", store.db]
+            var arguments = [server, "--db", store.db]
+            if let person = store.person { arguments += ["--person", person] }
             var argv = arguments.map { strdup($0) } + [nil]
             execv(server, &argv)
             let reason = String(cString: strerror(errno))

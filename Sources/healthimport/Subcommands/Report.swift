@@ -12,7 +12,8 @@ struct Report: ParsableCommand {
         abstract: "Write an HTML report of the store: weight, steps, heart, sleep, workouts, rings.",
         discussion: """
             One self-contained file (inline SVG and CSS; no script, nothing fetched), readable \
-            offline and printable, light or dark as the viewer prefers. The store is only read.
+            offline and printable, light or dark as the viewer prefers. The store is only read: an \
+            SQLite file, or a person's rows of a PostgreSQL database (--db postgresql://... --person NAME).
             """
     )
 
@@ -33,8 +34,7 @@ struct Report: ParsableCommand {
     func run() throws {
         try CommandRunner.run {
             Interrupt.endAtOnce()
-            try store.requireSQLite("report")
-            let reader = try StoreReader(path: store.db)
+            let reader = try StoreOpener.reader(store)
             let html = try HealthReport.render(reader, since: since, generated: ExportTimestamp.now.iso8601)
             do {
                 try Data(html.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)

@@ -5,17 +5,22 @@ import HealthStatistics
 
 /// A person's daily figures in a PostgreSQL store, as `stats` computes them there, in the
 /// values the SQLite store's ``StoredStatistics`` gives.
-struct PostgresDailyStatistics: DailyStatistics {
+public struct PostgresDailyStatistics: DailyStatistics {
     let store: PostgresStore
 
-    func daily(type: String, from: String?, to: String?) throws -> [HealthQuery.DayValue] {
+    /// Reads `store`'s person.
+    public init(store: PostgresStore) {
+        self.store = store
+    }
+
+    public func daily(type: String, from: String?, to: String?) throws -> [HealthQuery.DayValue] {
         guard let kind = StatisticsKind(type: type), kind != .sleep else { return [] }
         return try store.statistics(computation(type: type, period: .day, from: from, to: to)).compactMap {
             StoredStatistics.dayValue($0, kind: kind)
         }
     }
 
-    func sleep(from: String?, to: String?) throws -> [HealthQuery.SleepNight] {
+    public func sleep(from: String?, to: String?) throws -> [HealthQuery.SleepNight] {
         try store.statistics(
             computation(type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, from: from, to: to)
         ).compactMap(StoredStatistics.sleepNight)

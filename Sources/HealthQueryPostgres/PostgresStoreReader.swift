@@ -1,0 +1,72 @@
+import HealthCore
+import HealthPostgres
+import HealthQuery
+
+/// One person's answers to the read-only questions of ``StoreReading`` in a PostgreSQL store:
+/// the report and the MCP server read them as they read an SQLite store, by the same queries
+/// (``StoreSQLDialect/postgres``), every one of them bound to the store's person.
+public struct PostgresStoreReader: StoreReading {
+    /// The store, open for the person read.
+    public let store: PostgresStore
+    private let queries = StoreReadQueries(.postgres)
+
+    /// Reads `store`'s person.
+    public init(store: PostgresStore) {
+        self.store = store
+    }
+
+    public var location: String { store.location }
+
+    public func status() throws -> StoreStatus {
+        try store.status()
+    }
+
+    public func sources(type: String?) throws -> [SourceSummary] {
+        try queries.sources(type: type) { try PostgresRows.wait(store, $0) }
+    }
+
+    public func records(type: String, from: String, to: String, limit: Int, cursor: String?) throws -> RecordPage {
+        try queries.records(type: type, from: from, to: to, limit: limit, cursor: cursor) {
+            try PostgresRows.wait(store, $0)
+        }
+    }
+
+    public var statistics: any DailyStatistics { PostgresDailyStatistics(store: store) }
+
+    public func workoutDays(from: String?) throws -> [WorkoutDay] {
+        StoreReadQueries.workoutDays(try PostgresRows.wait(store, queries.workoutDays(from: from)))
+    }
+
+    public func rings(from: String?, days: Int) throws -> [RingDay] {
+        StoreReadQueries.rings(try PostgresRows.wait(store, queries.rings(from: from, days: days)))
+    }
+
+    /// `nil`: the store reads on its one connection.
+    public func parallelReader() throws -> (any StoreReading)? {
+        nil
+    }
+
+    /// Every table's and view's `CREATE` statement, written from the database's catalog.
+    public func schemaSQL() throws -> String {
+        // `$1`, the person every query binds, only so that the statement takes it.
+        let rows = try PostgresRows.wait(
+            store,
+            (
+                """
+                SELECT CASE c.relkind WHEN 'v'
+                    THEN 'CREATE VIEW ' || c.relname || ' AS' || E'\\n' || pg_get_viewdef(c.oid, true)
+                    ELSE 'CREATE TABLE ' || c.relname || ' (' || E'\\n' || (
+                        SELECT string_agg('    ' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+                            || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END, E',\\n' ORDER BY a.attnum)
+                        FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped)
+                        || E'\\n);'
+                    END
+                FROM pg_class c
+                WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'v')
+                    AND $1::text IS NOT NULL
+                ORDER BY c.relkind, c.relname
+                """, []
+            ))
+        return rows.compactMap { $0.first?.text }.joined(separator: "\n\n")
+    }
+}
