@@ -15,6 +15,20 @@ public struct PostgresStoreReader: StoreReading {
         self.store = store
     }
 
+    /// Opens the database at `url` for `person`; fails (``StoreError``) when it cannot be
+    /// reached or the person has imported nothing there, so that a mistyped name is not read as
+    /// an empty store.
+    public static func open(url: String, person: String) throws -> PostgresStoreReader {
+        let store = try PostgresStore.open(url: url, person: person)
+        guard try !store.status().imports.isEmpty else {
+            store.closeWaiting()
+            throw StoreError(
+                .io,
+                "\(store.location) holds no import for \(person): import an export for them first, or check --person")
+        }
+        return PostgresStoreReader(store: store)
+    }
+
     public var location: String { store.location }
 
     public func status() throws -> StoreStatus {

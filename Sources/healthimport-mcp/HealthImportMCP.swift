@@ -3,7 +3,6 @@ import HealthMCP
 import HealthQuery
 
 #if PostgreSQL
-    import HealthPostgres
     import HealthQueryPostgres
 #endif
 
@@ -55,7 +54,7 @@ enum HealthImportMCP {
             return try StoreReader(path: db)
         }
         #if PostgreSQL
-            return PostgresStoreReader(store: try PostgresStore.open(url: db, person: person ?? "me"))
+            return try PostgresStoreReader.open(url: db, person: person ?? "me")
         #else
             fail(
                 "healthimport: error: this healthimport was built without PostgreSQL: build it with `swift build -c release --traits PostgreSQL`",

@@ -49,6 +49,23 @@ struct ReadersOnPostgresTests {
         #expect(Self.withoutImportNumbers(postgres) == Self.withoutImportNumbers(sqlite))
     }
 
+    @Test("status --json of the person is the SQLite store's, the import times aside; an unknown person is refused")
+    func status() throws {
+        let stores = try Stores()
+        let sqlite = try Tool.healthimport(["status", "--json"] + stores.sqlite)
+        let postgres = try Tool.healthimport(["status", "--json"] + stores.postgres)
+        #expect(sqlite.status == 0 && postgres.status == 0, "\(postgres.stderr)")
+        #expect(postgres.stdout.contains("HKWorkoutActivityTypeSwimBikeRun"))
+        #expect(Self.withoutImportTimes(postgres.stdout) == Self.withoutImportTimes(sqlite.stdout))
+        let nobody = ["--db", TestPostgres.url!, "--person", TestPostgres.freshPerson("nobody")]
+        for command in [["report", "-o", stores.folder + "/nobody.html"], ["mcp"]] {
+            let refused = try Tool.healthimport(command + nobody, input: "")
+            #expect(refused.status != 0, "\(command)")
+            #expect(refused.stderr.contains("holds no import for \(nobody[3])"), "\(command): \(refused.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: stores.folder + "/nobody.html"))
+    }
+
     @Test("report and mcp refuse --person beside an SQLite store")
     func personNeedsPostgres() throws {
         let stores = try Stores()
@@ -129,7 +146,7 @@ struct ReadersOnPostgresTests {
     static func withoutImportTimes(_ answer: String) -> String {
         answer.replacingOccurrences(
             of: #""(lastImport|started|finished)":"[^"]*""#, with: "\"$1\":\"time\"", options: .regularExpression
-        ).replacingOccurrences(of: #"\{"finished":"time","id":[0-9]+,"#, with: "{", options: .regularExpression)
+        ).replacingOccurrences(of: #""id":[0-9]+,"#, with: "\"id\":0,", options: .regularExpression)
     }
 
     /// The text of each tool result, by the request's id.

@@ -33,9 +33,8 @@ enum StoreOpener {
     static func reader(_ options: StoreOptions) throws -> any StoreReading {
         if StoreOptions.isPostgres(options.db) {
             #if PostgreSQL
-                return PostgresStoreReader(
-                    store: try PostgresStore.open(url: options.db, person: options.person ?? StoreOptions.defaultPerson)
-                )
+                return try PostgresStoreReader.open(
+                    url: options.db, person: options.person ?? StoreOptions.defaultPerson)
             #else
                 throw PostgresSupport.missing
             #endif
