@@ -184,17 +184,24 @@ public final class PostgresStore: @unchecked Sendable {
     /// How long a query of a pooled store may take on a connection of its own.
     static let ownConnectionSeconds = 6
 
-    /// Binds for `values` (`String`, `Int64`, `Int`, `Double`, `Bool` or `nil`).
+    /// Binds for `values` (`String`, `Int64`, `Int`, `Int32`, `Double`, `Bool`, `[String]` or `nil`).
     static func binds(_ values: [(any Sendable)?]) -> PostgresBindings {
         var binds = PostgresBindings(capacity: values.count)
         for value in values {
             switch value {
+            case nil: binds.appendNull()
             case let value as String: binds.append(value)
             case let value as Int64: binds.append(value)
             case let value as Int: binds.append(Int64(value))
+            case let value as Int32: binds.append(Int64(value))
             case let value as Double: binds.append(value)
             case let value as Bool: binds.append(value)
-            default: binds.appendNull()
+            case let value as [String]: binds.append(value)
+            case let value?:
+                // A value of another type is a mistake of this module's: the tests stop on it
+                // rather than store NULL in its place.
+                assertionFailure("PostgresStore cannot bind a value of type \(type(of: value))")
+                binds.appendNull()
             }
         }
         return binds
