@@ -6,7 +6,9 @@
 #   Scripts/postgres.sh stop              # stops it and deletes its files
 #
 # The cluster lives in $HEALTHIMPORT_PG_DIR (default /tmp/healthimport-pg-$USER), listens on
-# 127.0.0.1 only, trusts local connections and has one database, `healthimport`.
+# 127.0.0.1 only, trusts local connections and has one database, `healthimport`. It runs with
+# `fsync=off`, for speed in the tests; HEALTHIMPORT_PG_FSYNC=on starts it with `fsync=on`, as a
+# benchmark against SQLite (which syncs) needs.
 set -euo pipefail
 
 dir="${HEALTHIMPORT_PG_DIR:-/tmp/healthimport-pg-$(id -un)}"
@@ -53,7 +55,7 @@ start() {
     port=$(free_port)
     as_owner bash -c "echo $port > '$dir/port'"
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-      -o "-p $port -k '$dir' -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >&2 \
+      -o "-p $port -k '$dir' -c listen_addresses=127.0.0.1 -c fsync=${HEALTHIMPORT_PG_FSYNC:-off} -c max_connections=200" start >&2 \
       || { cat "$dir/server.log" >&2; exit 1; }
     as_owner "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres healthimport
   fi
