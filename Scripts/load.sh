@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # A bounded load on the sync server, on loopback only: several people upload the same export at
-# once, spread over one or more `serve` processes on one PostgreSQL. Prints uploads per second,
-# each server's peak memory, and checks every person's row count against a clean `import` of the
-# same export. With two servers or more, one person also uploads to two servers at once: the
-# uploads are serialised (the second gets 409 while the first runs) and the rows stay exact.
+# once, spread over one or more `serve` processes on one PostgreSQL. Prints the three figures of
+# issue #36: the uploads' total time against PEOPLE clean `import`s of the same export by the
+# command line, one after the other (the reference import is timed; target ratio ≤ 1.1), each
+# server's peak memory (target ≤ 256 MB), and every person's row count against the reference's.
+# With two servers or more, one person also uploads to two servers at once: the uploads are
+# serialised (the second gets 409 while the first runs) and the rows stay exact.
 #
 #   Scripts/load.sh                               # one server, 8 people, a generated 200 MB export
 #   Scripts/load.sh --servers 2 --people 16       # two servers on one database
 #   Scripts/load.sh --size 50M --people 4
+#   Scripts/load.sh --max-imports 1               # one import at a time in each server
 #
 # Options (or the environment variables in brackets):
 #   --servers N   serve processes (SERVERS, default 1)
 #   --people N    people uploading at once (PEOPLE, or the older PARALLEL; default 8)
 #   --size SIZE   size of the generated export (SIZE, default 200M)
 #   --export F    an export.xml or .zip to upload instead (EXPORT)
+#   --max-imports N  passed to every `serve` (MAX_IMPORTS; default: serve's own)
 # Environment:
 #   HEALTHIMPORT  the binary (default .build/release/healthimport, else .build/debug/healthimport)
 #   HEALTHIMPORT_TEST_POSTGRES  the database (default: a throw-away cluster, Scripts/postgres.sh)
@@ -30,6 +34,7 @@ while [ $# -gt 0 ]; do
     --people) PEOPLE=$2; shift 2 ;;
     --size) SIZE=$2; shift 2 ;;
     --export) EXPORT=$2; shift 2 ;;
+    --max-imports) MAX_IMPORTS=$2; shift 2 ;;
     *) echo "unknown option $1 (see the comment at the top of $0)" >&2; exit 64 ;;
   esac
 done
@@ -65,16 +70,19 @@ if [ -z "${EXPORT:-}" ]; then
   [ -s "$EXPORT" ] || python3 Benchmarks/generate-export.py --size "$SIZE" --seed 1 \
     --export-date "$(date -u +'%Y-%m-%d 08:00:00 +0000')" --out "$EXPORT" --quiet
 fi
-bytes=$(stat -c %s "$EXPORT")
+bytes=$(stat -L -c %s "$EXPORT")
 run=$(date +%s)
 
-# The reference: the same export imported by the command line, alone.
+# The reference: the same export imported by the command line, alone, timed.
+reference_start=$(date +%s.%N)
 "$HEALTHIMPORT" import "$EXPORT" --all --quiet --db "$DB" --person "load-$run-reference"
+single=$(echo "$(date +%s.%N) - $reference_start" | bc -l)
 
 export HEALTHIMPORT_ADMIN_TOKEN=load-admin
 ports=()
 for s in $(seq "$SERVERS"); do
-  "$HEALTHIMPORT" serve --db "$DB" --port 0 --max-upload $((bytes + 1)) 2>"$work/serve-$s.log" &
+  "$HEALTHIMPORT" serve --db "$DB" --port 0 --max-upload $((bytes + 1)) ${MAX_IMPORTS:+--max-imports "$MAX_IMPORTS"} \
+    2>"$work/serve-$s.log" &
   servers+=($!)
   for _ in $(seq 100); do grep -q 'on http://' "$work/serve-$s.log" && break; sleep 0.1; done
   port=$(sed -n 's/.*on http:\/\/127.0.0.1:\([0-9]*\).*/\1/p' "$work/serve-$s.log" | head -1)
@@ -120,9 +128,14 @@ seconds=$(echo "$end - $start" | bc -l)
 printf 'uploads: %d of %s MB in %.1f s: %.3f uploads/s, %.1f MB/s; failed: %d%s\n' \
   "$PEOPLE" "$((bytes / 1000000))" "$seconds" "$(echo "$PEOPLE / $seconds" | bc -l)" \
   "$(echo "$PEOPLE * $bytes / 1000000 / $seconds" | bc -l)" "$failed" "$twice"
+ratio=$(echo "$seconds / ($PEOPLE * $single)" | bc -l)
+verdict() { [ "$1" -eq 1 ] && echo met || echo MISSED; }
+printf 'time: %.1f s for %d uploads, %.2f × %d single imports of %.1f s (target ≤ 1.1: %s)\n' \
+  "$seconds" "$PEOPLE" "$ratio" "$PEOPLE" "$single" "$(verdict "$(echo "$ratio <= 1.1" | bc -l)")"
 for s in $(seq "$SERVERS"); do
   peak=$(grep VmHWM "/proc/${servers[$((s - 1))]}/status" | awk '{print $2}')
-  echo "server $s: peak memory $((peak / 1024)) MB"
+  peak=$((peak / 1024))
+  echo "server $s: peak memory $peak MB (target ≤ 256 MB: $(verdict $((peak <= 256))))"
 done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 

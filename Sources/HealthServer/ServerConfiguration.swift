@@ -13,6 +13,9 @@ public struct ServerConfiguration: Sendable {
     public var port = 8080
     /// The largest upload taken, in bytes, plain or resumable; a larger one gets 413.
     public var maxUpload = 8 << 30
+    /// The imports of exports (plain uploads, resumable ones) run at once; later ones wait for
+    /// one to end. Each takes tens of MB while it runs, so this bounds the server's memory.
+    public var maxImports = ServerConfiguration.defaultMaxImports
     /// Where uploads wait on disk: a zip's unlinked temporary file, and the parts of resumable
     /// uploads (which several servers on one database must share to take up each other's).
     public var spoolFolder = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/healthimport-uploads"
@@ -36,6 +39,10 @@ public struct ServerConfiguration: Sendable {
     public var signIn: OIDCVerifier?
     /// Called once the server listens, with its port.
     public var onListening: @Sendable (Int) -> Void = { _ in }
+
+    /// The default of ``maxImports``: the processors the system lets the process use, at least 2
+    /// (an import leaves its processor now and then, waiting for PostgreSQL).
+    public static var defaultMaxImports: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// The database for the reading routes: ``url`` with ``statementSeconds`` as its statement
     /// timeout, so that one slow query cannot hold a connection for ever. (Uploads write over

@@ -22,7 +22,10 @@ extension SyncServer {
                 throw ServerFailure(
                     .conflict, "an upload for \(person) is already running; send this one when it has finished")
             }
-            let result = try await receive(request, into: store, options: options)
+            // Past the person's lock, so that their second upload gets 409 rather than a wait.
+            let result = try await importSlots.withSlot {
+                try await receive(request, into: store, options: options)
+            }
             await store.close()
             await notifyWebhooks(person: person, result: result)
             return Reply.json(configuration.importJSON(result))

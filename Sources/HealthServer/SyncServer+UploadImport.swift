@@ -44,6 +44,9 @@ extension SyncServer {
                 return
             }
         }
+        // A server shutting down leaves the upload to the next one (as does a cancelled wait).
+        guard (try? await importSlots.acquire()) != nil else { return }
+        defer { importSlots.release() }
         // Holding the person's lock, no other import of theirs runs: an upload still marked
         // importing is one whose server stopped.
         guard let upload = try await store.claimUploadImport(person: person, id: id) else { return }

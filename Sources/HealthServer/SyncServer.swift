@@ -12,8 +12,9 @@ import ServiceLifecycle
 /// Every `/api/healthkit` route takes a person's bearer token (see `people add`) or, with
 /// ``ServerConfiguration/signIn``, an OpenID Connect token; the admin routes the admin token. Uploads run one per person at a time across every process on the
 /// database (a PostgreSQL advisory lock), each in one transaction, on a thread of their own;
-/// any number of people upload in parallel. SIGTERM or Ctrl-C stops taking requests, lets
-/// running ones finish, then returns.
+/// any number of people upload at once, and at most ``ServerConfiguration/maxImports`` of their
+/// imports run in one process while the others wait. SIGTERM or Ctrl-C stops taking requests,
+/// refuses the uploads still waiting, lets running ones finish, then returns.
 public final class SyncServer: Sendable {
     let configuration: ServerConfiguration
     /// A connection for the short queries of every route (tokens, backfill state).
@@ -21,11 +22,14 @@ public final class SyncServer: Sendable {
     let logger: Logger
     /// The imports of resumable uploads running in this process.
     let uploadImports = UploadImports()
+    /// The slots every import of an export in this process takes (`--max-imports`).
+    let importSlots: ImportSlots
 
     init(configuration: ServerConfiguration, directory: PostgresStore, logger: Logger) {
         self.configuration = configuration
         self.directory = directory
         self.logger = logger
+        importSlots = ImportSlots(limit: configuration.maxImports)
     }
 
     /// Connects to the database (migrating it), serves until SIGTERM or SIGINT, then drains for
@@ -59,14 +63,15 @@ public final class SyncServer: Sendable {
             configuration: .init(address: .hostname(configuration.host, port: port), serverName: "healthimport"),
             onServerRunning: { channel in configuration.onListening(channel.localAddress?.port ?? port) },
             logger: logger)
-        // Shut down in reverse: the deadline starts, the HTTP server drains, the uploads' imports
-        // finish, then the pool closes.
+        // Shut down in reverse: the deadline starts, the uploads waiting for an import slot are
+        // refused, the HTTP server drains, the uploads' imports finish, then the pool closes.
         let group = ServiceGroup(
             configuration: .init(
                 services: [
                     .init(service: pool),
                     .init(service: server.uploadImports, successTerminationBehavior: .ignore),
                     .init(service: app, successTerminationBehavior: .gracefullyShutdownGroup),
+                    .init(service: server.importSlots, successTerminationBehavior: .ignore),
                     .init(
                         service: DrainDeadline(seconds: configuration.drainSeconds),
                         successTerminationBehavior: .ignore),

@@ -22,8 +22,10 @@
                 Each person uses their own bearer token (healthimport people add NAME), or signs in with \
                 an OpenID Connect token (--oidc-issuer), which acts as a write key of its person. The admin route \
                 takes the admin token: --admin-token, or better the HEALTHIMPORT_ADMIN_TOKEN environment \
-                variable (a command line is visible to every user of the machine). SIGTERM or Ctrl-C \
-                stops taking requests, lets running uploads finish (for at most --drain-seconds), then exits 0. \
+                variable (a command line is visible to every user of the machine). At most --max-imports \
+                uploads are imported at once; the others wait, their bodies unread. SIGTERM or Ctrl-C \
+                stops taking requests, answers 503 to the uploads still waiting, lets running uploads finish \
+                (for at most --drain-seconds), then exits 0. \
                 While the database is down, requests that need it get 503 with Retry-After; GET /health \
                 tells the process is alive, GET /ready that the database answers.
                 """)
@@ -42,6 +44,13 @@
             help: ArgumentHelp("The largest upload taken, plain or resumable; larger ones get 413.", valueName: "bytes")
         )
         var maxUpload = 8 << 30
+
+        @Option(
+            name: .customLong("max-imports"),
+            help: ArgumentHelp(
+                "How many uploaded exports one server imports at once (default: the processors, at least 2); later uploads wait, unread, for one to end.",
+                valueName: "count"))
+        var maxImports: Int?
 
         @Option(
             name: .customLong("spool-dir"),
@@ -100,6 +109,7 @@
             }
             guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port") }
             guard maxUpload > 0 else { throw ValidationError("--max-upload must be positive") }
+            guard (maxImports ?? 1) > 0 else { throw ValidationError("--max-imports must be positive") }
             guard drainSeconds >= 0 else { throw ValidationError("--drain-seconds must be 0 or more") }
             guard statementTimeout > 0 else { throw ValidationError("--statement-timeout must be positive") }
         }
@@ -135,6 +145,7 @@
             configuration.host = host
             configuration.port = port
             configuration.maxUpload = maxUpload
+            if let maxImports { configuration.maxImports = maxImports }
             if let spoolDir { configuration.spoolFolder = spoolDir }
             configuration.drainSeconds = drainSeconds
             configuration.statementSeconds = statementTimeout
