@@ -20,7 +20,12 @@ public struct PostgresStoreReader: StoreReading {
     /// an empty store.
     public static func open(url: String, person: String) throws -> PostgresStoreReader {
         let store = try PostgresStore.open(url: url, person: person)
-        guard try !store.status().imports.isEmpty else {
+        // One row looked for, not the status, which counts every row of the person.
+        let imported =
+            try PostgresRows.wait(
+                store, ("SELECT EXISTS (SELECT 1 FROM imports WHERE person = $1)", [])
+            ).first?.first?.integer == 1
+        guard imported else {
             store.closeWaiting()
             throw StoreError(
                 .io,
