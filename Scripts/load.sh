@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A bounded load on the sync server, on loopback only: several people upload the same export at
-# once, spread over one or more `serve` processes on one PostgreSQL. Prints the three figures of
-# issue #36: the uploads' total time against PEOPLE clean `import`s of the same export by the
+# once, spread over one or more `serve` processes on one PostgreSQL. Prints three figures against
+# their targets: the uploads' total time against PEOPLE clean `import`s of the same export by the
 # command line, one after the other (the reference import is timed; target ratio ≤ 1.1), each
 # server's peak memory (target ≤ 256 MB), and every person's row count against the reference's.
 # With two servers or more, one person also uploads to two servers at once: the uploads are
