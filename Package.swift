@@ -70,7 +70,7 @@ let package = Package(
         ),
         .target(name: "CSHA1"),
         .target(name: "HealthExport", dependencies: ["CLibXML2", "CZlib"]),
-        .target(name: "HealthCore", dependencies: ["HealthExport", "CSHA1"]),
+        .target(name: "HealthCore", dependencies: ["HealthExport", "HealthStatistics", "CSHA1"]),
         .target(name: "HealthJSON", dependencies: ["HealthExport", "HealthCore"]),
         .target(name: "HealthFHIR", dependencies: ["HealthExport", "HealthCore", "HealthJSON"]),
         .target(name: "HealthStatistics"),

@@ -1,5 +1,6 @@
 import HealthCore
 import HealthExport
+import HealthStatistics
 import PostgresNIO
 
 /// The writing side of an import into the PostgreSQL store: a thread of its own takes record
@@ -87,14 +88,24 @@ enum PostgresBatchWriter {
         }
         // The days the rows written so far touched go to `statistics_pending` in the transaction
         // that writes them, so that an interrupted run leaves them for the next run.
-        func notePending() throws {
+        @discardableResult
+        func notePending() throws -> TouchedDays {
             let days = writer.value.statisticsDays
-            guard !days.isEmpty else { return }
+            guard !days.isEmpty else { return days }
             try Blocking.run(watching: connection, url: store.url) {
                 try await PostgresStatistics.notePending(days, store: store, on: connection)
             }
             writer.value.statisticsDays.removeAll()
+            return days
         }
+        func commit() throws {
+            try Blocking.run(watching: connection, url: store.url) { try await store.query("COMMIT", on: connection) }
+        }
+        // A run that commits as it goes computes its statistics beside the writer, from committed rows.
+        let statistics = store.allOrNothing || commitAtEnd ? nil : ConcurrentStatistics(store: store)
+        defer { statistics?.cancel() }
+        let statisticsWriting = PostgresStatisticsWriting(store: store, connection: connection)
+        var currentType: String?
         do {
             while let item = items.pop() {
                 // The deletion scan runs at the end, in the run's transaction.
@@ -115,15 +126,21 @@ enum PostgresBatchWriter {
                     for item in batch { pendingWeight += item.record.batchWeight }
                     if pending.count >= rowsPerWrite || pendingWeight >= rowsPerWrite * 4 { try flush() }
                     rows += batch.count
-                    if rows >= rowsPerTransaction
+                    var typeEnded = false
+                    if let statistics {
+                        let type = batch.last?.record.type ?? currentType
+                        typeEnded = currentType != nil && type != currentType
+                        currentType = type
+                        try statistics.writeComputed(statisticsWriting)
+                    }
+                    if rows >= rowsPerTransaction || (typeEnded && rows >= ConcurrentStatistics.rowsBeforeTypeEndCommit)
                         || (secondsPerTransaction < 1e9 && clock.now - began >= .seconds(secondsPerTransaction))
                     {
                         try flush()
-                        try notePending()
-                        try Blocking.run(watching: connection, url: store.url) {
-                            try await store.query("COMMIT", on: connection)
-                        }
+                        let touched = try notePending()
+                        try commit()
                         open = false
+                        statistics?.committed(touched, current: currentType)
                     }
                 case .close(let closing):
                     if store.allOrNothing || commitAtEnd, closing.outcome != .completed {
@@ -150,9 +167,19 @@ enum PostgresBatchWriter {
                         }
                     }
                     // The statistics change in the transaction that completes the run.
-                    try notePending()
+                    let touched = try notePending()
                     if closing.outcome == .completed {
-                        try PostgresStatistics.refreshPending(store: store, on: connection)
+                        if let statistics {
+                            // The last rows are committed first, for the worker to read them.
+                            try commit()
+                            statistics.committed(touched, current: nil)
+                            try Blocking.run(watching: connection, url: store.url) {
+                                try await store.query("BEGIN", on: connection)
+                            }
+                            try statistics.finish(statisticsWriting)
+                        } else {
+                            try PostgresStatistics.refreshPending(store: store, on: connection)
+                        }
                     }
                     let outcome = merged(writer.value.outcome, found)
                     try Blocking.run(watching: connection, url: store.url) {
@@ -164,9 +191,7 @@ enum PostgresBatchWriter {
             if open {
                 try flush()
                 try notePending()
-                try Blocking.run(watching: connection, url: store.url) {
-                    try await store.query("COMMIT", on: connection)
-                }
+                try commit()
             }
             return merged(writer.value.outcome, found)
         } catch {

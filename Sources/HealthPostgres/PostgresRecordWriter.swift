@@ -173,7 +173,7 @@ final class PostgresRecordWriter {
         switch item.record {
         case .quantity(let sample):
             let rows = tables.quantitySamples
-            rows.key(type: sample.header.type, start: sample.header.startDate.secondsSince1970)
+            rows.key(type: sample.header.type, start: sample.header.startDate.secondsSince1970, id: uuid)
             bindHeader(rows, sample.header, uuid: uuid)
             rows.real(sample.value)
             rows.text(sample.unit)
@@ -188,7 +188,7 @@ final class PostgresRecordWriter {
             rows.endRow(owner: index)
         case .category(let sample):
             let rows = tables.categorySamples
-            rows.key(type: sample.header.type, start: sample.header.startDate.secondsSince1970)
+            rows.key(type: sample.header.type, start: sample.header.startDate.secondsSince1970, id: uuid)
             bindHeader(rows, sample.header, uuid: uuid)
             rows.text(sample.value)
             rows.integer(sample.rawValue)

@@ -34,47 +34,60 @@ enum PostgresStatistics {
 
     /// Recomputes the person's pending days and empties their list.
     static func refreshPending(store: PostgresStore, on connection: PostgresConnection) throws {
-        let rows = try Blocking.run(watching: connection, url: store.url) {
-            try await store.query(
-                "SELECT type, day FROM statistics_pending WHERE person = $1", PostgresStore.binds([store.person]),
-                on: connection)
-        }
-        guard !rows.isEmpty else { return }
+        let writing = PostgresStatisticsWriting(store: store, connection: connection)
         var touched = TouchedDays()
-        for row in rows {
-            let (type, day) = try row.decode((String, Int32).self)
-            touched.note(type: type, day: day)
-        }
+        try writing.visitPending { touched.note(type: $0, day: $1) }
+        guard !touched.isEmpty else { return }
         try refresh(touched, store: store, on: connection)
-        try Blocking.run(watching: connection, url: store.url) {
-            try await store.query(
-                "DELETE FROM statistics_pending WHERE person = $1", PostgresStore.binds([store.person]),
-                on: connection)
-        }
+        try writing.clearPending()
     }
+
+    /// Months of samples read at a time: a round trip each, so more than the SQLite store reads.
+    static let monthsPerRange = 6
 
     /// Recomputes the buckets and nights `touched` reaches, replacing their rows, and records
     /// the sources seen.
+    ///
+    /// Each type is read by a reader of its own, as an import computing statistics beside its
+    /// writer reads them, so the results are the same whichever thread or order computes a type.
     static func refresh(_ touched: TouchedDays, store: PostgresStore, on connection: PostgresConnection) throws {
-        var reader = try PostgresStatisticsReader(store: store, connection: connection)
+        var newSources: [StatisticsSource] = []
         for (type, days) in touched.days.sorted(by: { $0.key < $1.key }) {
-            guard let kind = StatisticsKind(type: type) else { continue }
-            let units = try reader.units(type: type)
-            for range in TouchedDays.wallRanges(utcDays: days, monthsPerRange: 6) {
-                switch kind {
-                case .sleep: try refreshNights(&reader, wallRange: range, store: store, on: connection)
-                case .cumulative, .discrete:
-                    try refreshBuckets(
-                        &reader, type: type, kind: kind, units: units, wallRange: range, store: store, on: connection)
-                }
+            newSources += try compute(StatisticsJob(type: type, days: days), store: store, on: connection) {
+                try write($0, store: store, on: connection)
             }
         }
-        let sources = reader.sources
-        guard !sources.isEmpty else { return }
+        try addSources(newSources, store: store, on: connection)
+    }
+
+    /// Computes `job`'s rows from the samples `connection` sees, handing each range to `deliver`;
+    /// returns the sources met.
+    static func compute(
+        _ job: StatisticsJob, store: PostgresStore, on connection: PostgresConnection,
+        deliver: (StatisticsRows) throws -> Void
+    ) throws -> [StatisticsSource] {
+        var reader = try PostgresStatisticsReader(store: store, connection: connection)
+        try StatisticsRows.compute(
+            type: job.type, days: job.days, monthsPerRange: monthsPerRange, reader: &reader, deliver: deliver)
+        return reader.sources
+    }
+
+    /// Adds the sources met to the person's `sources`, with their device models where it has none.
+    static func addSources(_ sources: [StatisticsSource], store: PostgresStore, on connection: PostgresConnection)
+        throws
+    {
+        // One row per name: a statement cannot update a row twice. A model met beats none.
+        var names: [String] = []
+        var models: [String: String] = [:]
+        for source in sources {
+            if models[source.name] == nil { names.append(source.name) }
+            if models[source.name, default: ""].isEmpty { models[source.name] = source.deviceModel ?? "" }
+        }
+        guard !names.isEmpty else { return }
         var binds = PostgresBindings()
         binds.append(store.person)
-        binds.append(sources.map(\.name))
-        binds.append(sources.map { $0.deviceModel ?? "" })
+        binds.append(names)
+        binds.append(names.map { models[$0] ?? "" })
         let bound = binds
         try Blocking.run(watching: connection, url: store.url) {
             try await store.query(
@@ -87,21 +100,30 @@ enum PostgresStatistics {
         }
     }
 
-    private static func refreshBuckets(
-        _ reader: inout PostgresStatisticsReader, type: String, kind: StatisticsKind, units: StatisticsUnits,
-        wallRange: Range<Int64>, store: PostgresStore, on connection: PostgresConnection
+    /// Replaces the rows of `rows`' range with them.
+    static func write(_ rows: StatisticsRows, store: PostgresStore, on connection: PostgresConnection) throws {
+        switch rows.content {
+        case .buckets(let unit, let discrete, let buckets):
+            try writeBuckets(
+                buckets, type: rows.type, unit: unit, discrete: discrete, wallRange: rows.wallRange, store: store,
+                on: connection)
+        case .nights(let nights):
+            try writeNights(nights, wallRange: rows.wallRange, store: store, on: connection)
+        }
+    }
+
+    private static func writeBuckets(
+        _ buckets: [(period: Period, bucket: StatisticsBucket, sources: String?)], type: String, unit: String,
+        discrete: Bool, wallRange: Range<Int64>, store: PostgresStore, on connection: PostgresConnection
     ) throws {
         var rows = BucketColumns()
-        for (period, bucket, sources) in try StoredStatistics.buckets(
-            type: type, kind: kind, units: units, wallRange: wallRange, from: &reader)
-        {
+        for (period, bucket, sources) in buckets {
             rows.append(bucket, period: period, sourcesJSON: sources ?? "")
         }
-        let discrete = kind == .discrete
         // Cumulative buckets have no average, minimum, maximum or count; discrete ones no sources.
         let spread = discrete ? "average, minimum, maximum, count, NULL" : "NULL, NULL, NULL, NULL, sources"
         var binds = PostgresBindings()
-        for value in [store.person, type, units.unit] as [String] { binds.append(value) }
+        for value in [store.person, type, unit] as [String] { binds.append(value) }
         rows.bind(into: &binds)
         let removal = "DELETE FROM statistics WHERE person = $1 AND type = $2 AND wall_start >= $3 AND wall_start < $4"
         let removalBinds = PostgresStore.binds([store.person, type, wallRange.lowerBound, wallRange.upperBound])
@@ -121,14 +143,12 @@ enum PostgresStatistics {
         }
     }
 
-    private static func refreshNights(
-        _ reader: inout PostgresStatisticsReader, wallRange: Range<Int64>, store: PostgresStore,
+    private static func writeNights(
+        _ nights: [(night: SleepNight, sources: String)], wallRange: Range<Int64>, store: PostgresStore,
         on connection: PostgresConnection
     ) throws {
         var rows = NightColumns()
-        for (night, sources) in try StoredStatistics.nights(wallRange: wallRange, from: &reader) {
-            rows.append(night, sourcesJSON: sources)
-        }
+        for (night, sources) in nights { rows.append(night, sourcesJSON: sources) }
         let nightRows = StoredStatistics.nightRows(wallRange)
         let removalBinds = PostgresStore.binds([store.person, nightRows.lowerBound, nightRows.upperBound])
         var binds = PostgresBindings()

@@ -26,6 +26,8 @@ final class RowBuffer {
     @exclusivity(unchecked) private(set) var owners: [Int] = []
     /// For tables keyed by type and start: the range of starts of the rows of each type.
     @exclusivity(unchecked) private var keyRanges: [(type: String, starts: ClosedRange<Int64>)] = []
+    /// For those tables too: each row's key, its type as an index into `keyRanges`.
+    @exclusivity(unchecked) private var keys: [(type: Int32, start: Int64, id: RecordID)] = []
     private var jsonBuffer = JSONBuffer(capacity: 256)
     private let statements: Statements
 
@@ -112,8 +114,8 @@ final class RowBuffer {
         CopyText.write(jsonBuffer.bytes, into: &data)
     }
 
-    /// Notes the type and start of a row of a table keyed by type and start.
-    func key(type: String, start: Int64) {
+    /// Notes the key of a row of a table keyed by type, start and ID.
+    func key(type: String, start: Int64, id: RecordID) {
         // Rows come in runs of a type: the last range is nearly always the one.
         var index = keyRanges.count - 1
         if index < 0 || keyRanges[index].type != type {
@@ -124,6 +126,7 @@ final class RowBuffer {
         if !starts.contains(start) {
             keyRanges[index].starts = min(starts.lowerBound, start)...max(starts.upperBound, start)
         }
+        keys.append((Int32(index), start, id))
     }
 
     /// Ends a row; `owner` is the index of its record, for tables of records.
@@ -151,6 +154,7 @@ final class RowBuffer {
             rows = 0
             owners.removeAll(keepingCapacity: true)
             keyRanges.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
         }
         // No copy of `data` outlives the load (the driver lets go of it once sent), so the
         // buffer's storage stays its own and is reused, not allocated again, by the next rows.
@@ -181,19 +185,35 @@ final class RowBuffer {
     }
 
     /// Whether the rows can skip the staging table: child rows always; records of a table keyed
-    /// by type and start when the store holds no row of their types in their range of starts (a
-    /// first import, or the newest days of a later one), which makes every row new. Half the
-    /// server's work of a staged load.
+    /// by type and start when the store holds none of their keys (a first import, or the newest
+    /// days of a later one), which makes every row new. Half the server's work of a staged load.
+    ///
+    /// The store is first asked for the latest start it holds of each type in the rows' range
+    /// of starts, which a first import's rows, sorted by start, mostly answer with none; then,
+    /// for the rows that start no later (as when one source's day follows another's, each
+    /// sorted), whether it holds any of their keys themselves.
     private func canCopyStraightIn(_ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
-        guard let check = statements.rangeCheck else { return statements.stage == nil }
+        guard let rangeCheck = statements.rangeCheck, let keyCheck = statements.keyCheck else {
+            return statements.stage == nil
+        }
         guard !keyRanges.isEmpty else { return false }
         var binds = PostgresBindings(capacity: 4)
         binds.append(person)
         binds.append(keyRanges.map(\.type))
         binds.append(keyRanges.map(\.starts.lowerBound))
         binds.append(keyRanges.map(\.starts.upperBound))
-        let result = try await connection.query(PostgresQuery(unsafeSQL: check, binds: binds), logger: logger)
-        for try await held in result.decode(Bool.self) { return !held }
+        var latestHeld = [Int64?](repeating: nil, count: keyRanges.count)
+        let ranges = try await connection.query(PostgresQuery(unsafeSQL: rangeCheck, binds: binds), logger: logger)
+        for try await (number, start) in ranges.decode((Int64, Int64).self) { latestHeld[Int(number) - 1] = start }
+        let probed = keys.filter { key in latestHeld[Int(key.type)].map { key.start <= $0 } ?? false }
+        guard !probed.isEmpty else { return true }
+        binds = PostgresBindings(capacity: 4)
+        binds.append(person)
+        binds.append(probed.map { keyRanges[Int($0.type)].type })
+        binds.append(probed.map(\.start))
+        binds.append(probed.map(\.id.description))
+        let held = try await connection.query(PostgresQuery(unsafeSQL: keyCheck, binds: binds), logger: logger)
+        for try await found in held.decode(Bool.self) { return !found }
         return false
     }
 
@@ -236,19 +256,33 @@ final class RowBuffer {
         /// Nil for tables copied straight in.
         let stage: Stage?
         let insert: String
-        /// For tables keyed by type and start: whether the store holds a row of some types
-        /// (`$2`) each in a range of starts (`$3` to `$4`).
+        /// For tables keyed by type and start: the latest start the store holds of some types
+        /// (`$2`) each in a range of starts (`$3` to `$4`), as rows of the range's number (from
+        /// 1) and that start, for the ranges where it holds any.
         let rangeCheck: String?
+        /// For those tables: whether the store holds any of some keys (types `$2`, starts `$3`
+        /// and IDs `$4`), each found by the table's key.
+        let keyCheck: String?
 
         init(_ table: PostgresTable) {
             columns = ["person"] + table.columns.map(\.name)
             let list = columns.joined(separator: ", ")
+            // A probe of the key's index per range, and per key: joined instead, a table the
+            // planner has no statistics of yet (a first import) may be hashed whole at every load.
             rangeCheck =
                 table.key.starts(with: ["type", "start_unix"])
                 ? """
-                SELECT EXISTS (SELECT 1 FROM unnest($2::text[], $3::bigint[], $4::bigint[]) AS range(type, first, last) \
-                JOIN \(table.name) AS row ON row.person = $1 AND row.type = range.type \
-                AND row.start_unix BETWEEN range.first AND range.last)
+                SELECT range.number, held.start_unix \
+                FROM unnest($2::text[], $3::bigint[], $4::bigint[]) WITH ORDINALITY AS range(type, first, last, number), \
+                LATERAL (SELECT row.start_unix FROM \(table.name) AS row WHERE row.person = $1 AND row.type = range.type \
+                AND row.start_unix BETWEEN range.first AND range.last ORDER BY row.start_unix DESC LIMIT 1) AS held
+                """ : nil
+            keyCheck =
+                table.key == ["type", "start_unix", "uuid"]
+                ? """
+                SELECT EXISTS (SELECT 1 FROM unnest($2::text[], $3::bigint[], $4::text[]) AS key(type, start_unix, uuid), \
+                LATERAL (SELECT 1 FROM \(table.name) AS row WHERE row.person = $1 AND row.type = key.type \
+                AND row.start_unix = key.start_unix AND row.uuid = key.uuid LIMIT 1) AS held)
                 """ : nil
             guard table.returning != nil || !table.key.contains("position") else {
                 stage = nil

@@ -11,11 +11,6 @@ import HealthStatistics
 /// `imports`), so rows and anchors of a completed run land together. An error stops the thread:
 /// the open transaction rolls back, everything committed before it stays.
 enum BatchWriter {
-    /// Rows after which a run computing statistics beside its writer also commits where a type
-    /// ends, so the statistics thread can take that type at once rather than after the next
-    /// full transaction, and the writer has less left to compute itself at the end.
-    static let rowsBeforeTypeEndCommit = 50_000
-
     /// Starts the writing thread on `store` for run `importID`; with `commitAtEnd` it commits
     /// once, in the closing transaction.
     static func start(
@@ -122,9 +117,9 @@ enum BatchWriter {
                         let type = batch.last?.record.type ?? currentType
                         typeEnded = currentType != nil && type != currentType
                         currentType = type
-                        try statistics.writeComputed(db)
+                        try statistics.writeComputed(SQLiteStatisticsWriting(db: db))
                     }
-                    if rows >= rowsPerTransaction || (typeEnded && rows >= rowsBeforeTypeEndCommit)
+                    if rows >= rowsPerTransaction || (typeEnded && rows >= ConcurrentStatistics.rowsBeforeTypeEndCommit)
                         || (secondsPerTransaction.isFinite && clock.now - began >= .seconds(secondsPerTransaction))
                     {
                         let touched = try notePending(writer, db)
@@ -163,7 +158,7 @@ enum BatchWriter {
                             checkpointer?.request()
                             statistics.committed(touched, current: nil)
                             try db.beginTransaction(.immediate)
-                            try statistics.finish(db)
+                            try statistics.finish(SQLiteStatisticsWriting(db: db))
                         } else {
                             try StoreStatistics.refreshPending(db)
                         }

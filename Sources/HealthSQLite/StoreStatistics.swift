@@ -76,22 +76,8 @@ public enum StoreStatistics {
         type: String, days: Set<Int32>, reader: inout StatisticsSampleReader,
         deliver: (StatisticsRows) throws -> Void
     ) throws {
-        guard let kind = StatisticsKind(type: type) else { return }
-        let units = try reader.units(type: type)
-        for range in TouchedDays.wallRanges(utcDays: days, monthsPerRange: monthsPerRange) {
-            switch kind {
-            case .sleep:
-                let nights = try StoredStatistics.nights(wallRange: range, from: &reader)
-                try deliver(StatisticsRows(type: type, wallRange: range, content: .nights(nights)))
-            case .cumulative, .discrete:
-                let buckets = try StoredStatistics.buckets(
-                    type: type, kind: kind, units: units, wallRange: range, from: &reader)
-                try deliver(
-                    StatisticsRows(
-                        type: type, wallRange: range,
-                        content: .buckets(unit: units.unit, discrete: kind == .discrete, buckets)))
-            }
-        }
+        try StatisticsRows.compute(
+            type: type, days: days, monthsPerRange: monthsPerRange, reader: &reader, deliver: deliver)
     }
 
     /// Adds to `sources` the sources statistics met that it does not list, or lists without their device model.
@@ -157,20 +143,6 @@ public enum StoreStatistics {
             ])
         }
     }
-}
-
-/// The statistics rows of one range of local days, computed from the samples and not yet written:
-/// one type's day, week and month buckets, or the nights of sleep.
-struct StatisticsRows: Sendable {
-    enum Content: Sendable {
-        case buckets(unit: String, discrete: Bool, [(period: Period, bucket: StatisticsBucket, sources: String?)])
-        case nights([(night: SleepNight, sources: String)])
-    }
-
-    let type: String
-    /// The local days the rows replace, as ``TouchedDays/wallRanges(utcDays:monthsPerRange:)`` gives them.
-    let wallRange: Range<Int64>
-    let content: Content
 }
 
 extension HealthStore {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthCore
 import HealthFixtures
 import HealthStatistics
 import Testing
@@ -99,7 +100,7 @@ import Testing
     func waitForWorker(_ statistics: ConcurrentStatistics, jobs: Int, _ queue: DatabaseQueue) throws {
         let deadline = Date().addingTimeInterval(30)
         while statistics.jobsFinishedByWorker < jobs, Date() < deadline {
-            try queue.write { db in try statistics.writeComputed(db) }
+            try queue.write { db in try statistics.writeComputed(SQLiteStatisticsWriting(db: db)) }
             Thread.sleep(forTimeInterval: 0.005)
         }
         #expect(statistics.jobsFinishedByWorker == jobs)
@@ -123,7 +124,7 @@ import Testing
         #expect(nights == 0)
         #expect(types == 3)
         statistics.committed(TouchedDays(), current: nil)
-        try queue.write { db in try statistics.finish(db) }
+        try queue.write { db in try statistics.finish(SQLiteStatisticsWriting(db: db)) }
         #expect(try tests.statistics(folder.database) == tests.fromScratch(folder.database, in: folder))
         #expect(try rowCount(folder.database, "statistics_pending") == 0)
         let sources = try queue.read { db in
@@ -160,7 +161,7 @@ import Testing
             try StoreStatistics.notePending(db, again)
         }
         statistics.committed(again, current: nil)
-        try queue.write { db in try statistics.finish(db) }
+        try queue.write { db in try statistics.finish(SQLiteStatisticsWriting(db: db)) }
         let steps = try tests.daily(folder.database)
         #expect(steps["2024-05-10"] == StoreStatisticsTests.firstDaySteps + 5000)
         #expect(try tests.statistics(folder.database) == tests.fromScratch(folder.database, in: folder))

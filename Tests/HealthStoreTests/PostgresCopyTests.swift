@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthFixtures
 import HealthPostgres
 import Testing
 
@@ -52,5 +53,45 @@ struct PostgresCopyTests {
         #expect(Set(rates.compactMap { ($0["value"] as? NSNumber)?.doubleValue }) == [1.0000000000000002e-300, 0.1])
         let device = try #require(rates.compactMap { $0["device"] as? [String: Any] }.first)
         #expect(device["name"] as? String == "Apple\\Watch")
+    }
+
+    /// Heart rates of two sources a day, each source's day sorted, so that every load after the
+    /// first goes back in time over rows already written; and two records repeated a load or more
+    /// after their first appearance.
+    static func interleavedDays() -> (xml: String, distinct: Int) {
+        var records: [String] = []
+        func rate(_ source: String, day: Int, hour: Int, minute: Int, value: Int) -> String {
+            let time = String(format: "2024-05-%02d %02d:%02d:00 +0200", day, hour, minute)
+            return """
+                <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="\(source)" unit="count/min" \
+                creationDate="\(time)" startDate="\(time)" endDate="\(time)" value="\(value)"/>
+                """
+        }
+        var distinct = 0
+        for day in 10...12 {
+            for (source, minute) in [("Watch", 0), ("Ring", 30)] {
+                for hour in 0..<24 {
+                    records.append(rate(source, day: day, hour: hour, minute: minute, value: 60 + hour))
+                    distinct += 1
+                }
+            }
+            records.append(rate("Watch", day: day, hour: 5, minute: 0, value: 65))
+        }
+        return (minimalExport(records.joined(separator: "\n")), distinct)
+    }
+
+    @Test("A first import whose loads go back over rows already written stores each record once")
+    func loadsGoingBackInTime() throws {
+        let store = try PostgresStore.open(url: TestPostgres.url!, person: TestPostgres.freshPerson("back"))
+        let (xml, distinct) = Self.interleavedDays()
+        // The contract commits every 20 records: each commit loads the rows it holds.
+        let result = try contract.importXML(xml, into: store, window: .all, windowGiven: true)
+        let total = try #require(result.report?.total)
+        #expect(total.new == distinct + 1)  // and the export's own row
+        #expect(total.repeated == 3)
+        #expect(try StoreContract.rows(store)["HKQuantityTypeIdentifierHeartRate"] == distinct)
+        let again = try contract.importXML(xml, into: store, window: .all, windowGiven: true)
+        #expect(again.report?.total.new == 0)
+        #expect(try StoreContract.rows(store)["HKQuantityTypeIdentifierHeartRate"] == distinct)
     }
 }

@@ -1,0 +1,54 @@
+import GRDB
+import HealthCore
+import HealthStatistics
+
+/// The statistics worker's reads: a read-only connection of its own, one snapshot per job.
+struct SQLiteStatisticsComputer: StatisticsComputer {
+    let queue: DatabaseQueue
+
+    init(path: String) throws {
+        queue = try HealthStore.sideReader(path: path)
+    }
+
+    func compute(_ job: StatisticsJob, deliver: (StatisticsRows) throws -> Void) throws -> [StatisticsSource] {
+        try queue.read { db in
+            var reader = try StatisticsSampleReader(db)
+            try StoreStatistics.compute(type: job.type, days: job.days, reader: &reader, deliver: deliver)
+            return reader.newSources
+        }
+    }
+
+    func close() { try? queue.close() }
+}
+
+/// The writer's side of statistics computed beside it, on its connection in its open transaction.
+struct SQLiteStatisticsWriting: StatisticsWriting {
+    let db: Database
+
+    func write(_ rows: StatisticsRows) throws { try StoreStatistics.write(rows, db) }
+
+    func compute(_ job: StatisticsJob, deliver: (StatisticsRows) throws -> Void) throws -> [StatisticsSource] {
+        var reader = try StatisticsSampleReader(db)
+        try StoreStatistics.compute(type: job.type, days: job.days, reader: &reader, deliver: deliver)
+        return reader.newSources
+    }
+
+    func visitPending(_ visit: (String, Int32) throws -> Void) throws {
+        // A cursor: a row object per pending day would grow with the history an import covers.
+        let pending = try Row.fetchCursor(db, sql: "SELECT type, day FROM statistics_pending")
+        while let row = try pending.next() { try visit(row[0], Int32(row[1] as Int64)) }
+    }
+
+    func refresh(_ touched: TouchedDays) throws { try StoreStatistics.refresh(db, touched: touched) }
+
+    func addSources(_ sources: [StatisticsSource]) throws { try StoreStatistics.addSources(sources, db) }
+
+    func clearPending() throws { try db.execute(sql: "DELETE FROM statistics_pending") }
+}
+
+extension ConcurrentStatistics {
+    /// Statistics computed beside the writer of the SQLite store at `path`.
+    convenience init(path: String) {
+        self.init(open: { try SQLiteStatisticsComputer(path: path) })
+    }
+}
