@@ -41,11 +41,67 @@ enum BatchWriter {
         }
     }
 
-    /// Inserts the metadata rows the writer holds and moves the days the rows written so far
-    /// touched into `statistics_pending`, in the open transaction; returns those days. Called
-    /// before every commit.
-    @discardableResult
-    private static func notePending(_ writer: RecordWriter, _ db: Database) throws -> TouchedDays {
+    /// Writes every batch, then the closing, through the loop both stores share; returns what
+    /// the store found.
+    private static func loop(
+        _ db: Database, items: BoundedQueue<BatchItem>, importID: Int64, path: String?, rowsPerTransaction: Int,
+        secondsPerTransaction: Double, commitAtEnd: Bool
+    ) throws -> StoreOutcome {
+        // SQLite's foreign key checks are off: every key the writer binds comes from `SampleKeys`.
+        try ForeignKeyChecks.withoutChecks(db) {
+            let transaction = SQLiteImportTransaction(db, importID: importID, path: path, commitAtEnd: commitAtEnd)
+            defer { transaction.finish() }
+            if transaction.checkpointer != nil { try db.execute(sql: WALCheckpointer.writerPragma) }
+            // A run that commits as it goes computes its statistics beside the writer, from committed rows.
+            let statistics = commitAtEnd ? nil : path.map(ConcurrentStatistics.init(path:))
+            return try ImportTransactions.run(
+                transaction, items: items,
+                policy: .init(
+                    rowsPerTransaction: rowsPerTransaction, secondsPerTransaction: secondsPerTransaction,
+                    allOrNothing: commitAtEnd),
+                statistics: statistics)
+        }
+    }
+}
+
+/// The SQLite store's side of an import's transaction loop, on the writer's connection.
+final class SQLiteImportTransaction: ImportTransaction {
+    private let db: Database
+    private let importID: Int64
+    private let path: String?
+    private let writer: RecordWriter
+    private var prescan: DeletionPrescan?
+    /// For a run that commits as it goes: checkpoints beside the writer (without that
+    /// connection, on the writer's).
+    let checkpointer: WALCheckpointer?
+
+    init(_ db: Database, importID: Int64, path: String?, commitAtEnd: Bool) {
+        self.db = db
+        self.importID = importID
+        self.path = path
+        writer = RecordWriter(db)
+        checkpointer = commitAtEnd ? nil : path.flatMap { try? WALCheckpointer(path: $0) }
+    }
+
+    /// Stops the threads beside the writer.
+    func finish() {
+        prescan?.cancel()
+        if let checkpointer {
+            checkpointer.finish()
+            try? db.execute(sql: WALCheckpointer.restorePragma)
+        }
+    }
+
+    var outcome: StoreOutcome { writer.outcome }
+    var statisticsWriting: any StatisticsWriting { SQLiteStatisticsWriting(db: db) }
+
+    func begin() throws { try db.beginTransaction(.immediate) }
+    func commit() throws { try db.commit() }
+    func rollback() throws { try db.rollback() }
+    func write(_ batch: [IdentifiedRecord]) throws { try writer.write(batch) }
+
+    /// Also inserts the metadata rows the writer holds.
+    func notePending() throws -> TouchedDays {
         try writer.flushMetadata()
         let touched = writer.touched
         try StoreStatistics.notePending(db, touched)
@@ -53,140 +109,44 @@ enum BatchWriter {
         return touched
     }
 
-    /// Writes every batch, then the closing; returns what the store found.
-    private static func loop(
-        _ db: Database, items: BoundedQueue<BatchItem>, importID: Int64, path: String?, rowsPerTransaction: Int,
-        secondsPerTransaction: Double, commitAtEnd: Bool
-    ) throws -> StoreOutcome {
-        return try ForeignKeyChecks.withoutChecks(db) {
-            try loopCheckedByKeys(
-                db, items: items, importID: importID, path: path, rowsPerTransaction: rowsPerTransaction,
-                secondsPerTransaction: secondsPerTransaction, commitAtEnd: commitAtEnd)
-        }
+    func forgetRolledBack() { writer.keys.forget() }
+
+    func prepareDeletions(_ ranges: [String: (from: Int64?, through: Int64)], allOrNothing: Bool) {
+        // Another connection sees the store as it was only while this run commits nothing.
+        if allOrNothing, prescan == nil, let path { prescan = DeletionPrescan(path: path, ranges: ranges) }
     }
 
-    /// ``loop(_:items:importID:path:rowsPerTransaction:secondsPerTransaction:commitAtEnd:)`` with
-    /// SQLite's foreign key checks off: every key the writer binds comes from ``SampleKeys``.
-    private static func loopCheckedByKeys(
-        _ db: Database, items: BoundedQueue<BatchItem>, importID: Int64, path: String?, rowsPerTransaction: Int,
-        secondsPerTransaction: Double, commitAtEnd: Bool
-    ) throws -> StoreOutcome {
-        let writer = RecordWriter(db)
-        let clock = ContinuousClock()
-        var open = false
-        var rows = 0
-        var began = clock.now
-        var prescan: DeletionPrescan?
-        defer { prescan?.cancel() }
-        // A run that commits as it goes computes its statistics beside the writer, from committed rows.
-        let statistics = commitAtEnd ? nil : path.map(ConcurrentStatistics.init(path:))
-        defer { statistics?.cancel() }
-        // Such a run also checkpoints beside the writer (without that connection, on the writer's).
-        let checkpointer = commitAtEnd ? nil : path.flatMap { try? WALCheckpointer(path: $0) }
-        if checkpointer != nil { try db.execute(sql: WALCheckpointer.writerPragma) }
-        defer {
-            if let checkpointer {
-                checkpointer.finish()
-                try? db.execute(sql: WALCheckpointer.restorePragma)
-            }
+    func committed() {
+        checkpointer?.restartIfLong(db)
+        checkpointer?.request()
+    }
+
+    func applyDeletions(_ plan: DeletionPlan) throws {
+        let collected = prescan?.collected()
+        prescan = nil
+        let findings = try DeletionFinder.find(
+            plan, addedByRun: writer.outcome.added, collected: collected, replacedByRun: writer.replacedKeys
+        ) { type, from, through, visit in
+            try DeletionScan.scan(db, type: type, from: from, through: through, visit: visit)
         }
-        var currentType: String?
-        do {
-            while let item = items.pop() {
-                if case .prepareDeletions(let ranges) = item {
-                    // Another connection sees the store as it was only while this run commits nothing.
-                    if commitAtEnd, !open, prescan == nil, let path {
-                        prescan = DeletionPrescan(path: path, ranges: ranges)
-                    }
-                    continue
-                }
-                if !open {
-                    try db.beginTransaction(.immediate)
-                    open = true
-                    rows = 0
-                    began = clock.now
-                }
-                switch item {
-                case .prepareDeletions:
-                    break
-                case .batch(let batch):
-                    try writer.write(batch)
-                    rows += batch.count
-                    var typeEnded = false
-                    if let statistics {
-                        let type = batch.last?.record.type ?? currentType
-                        typeEnded = currentType != nil && type != currentType
-                        currentType = type
-                        try statistics.writeComputed(SQLiteStatisticsWriting(db: db))
-                    }
-                    if rows >= rowsPerTransaction || (typeEnded && rows >= ConcurrentStatistics.rowsBeforeTypeEndCommit)
-                        || (secondsPerTransaction.isFinite && clock.now - began >= .seconds(secondsPerTransaction))
-                    {
-                        let touched = try notePending(writer, db)
-                        try db.commit()
-                        checkpointer?.restartIfLong(db)
-                        checkpointer?.request()
-                        open = false
-                        statistics?.committed(touched, current: currentType)
-                    }
-                case .close(let closing):
-                    if closing.outcome == .completed, let plan = closing.deletions {
-                        let collected = prescan?.collected()
-                        prescan = nil
-                        let findings = try DeletionFinder.find(
-                            plan, addedByRun: writer.outcome.added, collected: collected,
-                            replacedByRun: writer.replacedKeys
-                        ) { type, from, through, visit in
-                            try DeletionScan.scan(db, type: type, from: from, through: through, visit: visit)
-                        }
-                        try DeletionScan.apply(findings, importID: importID, db)
-                        for (type, records) in findings.deletions { writer.outcome.deleted[type] = records.count }
-                        for (type, records) in findings.restorations { writer.outcome.restored[type] = records.count }
-                        writer.outcome.touched.formUnion(findings.touched)
-                        for (type, records) in findings.deletions.merging(findings.restorations, uniquingKeysWith: +) {
-                            for record in records { writer.touched.noteAround(type: type, start: record.start) }
-                        }
-                        writer.outcome.anchorsDropped = findings.implausible
-                    }
-                    // The statistics change in the transaction that completes the run; an interrupted
-                    // run leaves its days pending for the next run (or `stats`).
-                    let touched = try notePending(writer, db)
-                    if closing.outcome == .completed {
-                        if let statistics {
-                            // The last rows are committed first, for the worker to read them.
-                            try db.commit()
-                            checkpointer?.request()
-                            statistics.committed(touched, current: nil)
-                            try db.beginTransaction(.immediate)
-                            try statistics.finish(SQLiteStatisticsWriting(db: db))
-                        } else {
-                            try StoreStatistics.refreshPending(db)
-                        }
-                    }
-                    if commitAtEnd, closing.outcome != .completed {
-                        // A run that may correct the store commits all or nothing: only its outcome stays.
-                        try db.rollback()
-                        writer.keys.forget()
-                        try db.beginTransaction(.immediate)
-                        try ImportLog.close(db, id: importID, closing, outcome: StoreOutcome())
-                    } else {
-                        var closing = closing
-                        closing.anchors.removeAll { writer.outcome.anchorsDropped.contains($0.type) }
-                        try ImportLog.close(db, id: importID, closing, outcome: writer.outcome)
-                        for type in writer.outcome.anchorsDropped {
-                            try db.execute(sql: "DELETE FROM anchors WHERE type = ?", arguments: [type])
-                        }
-                    }
-                }
-            }
-            if open {
-                try notePending(writer, db)
-                try db.commit()
-            }
-            return writer.outcome
-        } catch {
-            if open { try? db.rollback() }
-            throw error
+        try DeletionScan.apply(findings, importID: importID, db)
+        for (type, records) in findings.deletions { writer.outcome.deleted[type] = records.count }
+        for (type, records) in findings.restorations { writer.outcome.restored[type] = records.count }
+        writer.outcome.touched.formUnion(findings.touched)
+        for (type, records) in findings.deletions.merging(findings.restorations, uniquingKeysWith: +) {
+            for record in records { writer.touched.noteAround(type: type, start: record.start) }
+        }
+        writer.outcome.anchorsDropped = findings.implausible
+    }
+
+    func refreshPendingStatistics() throws { try StoreStatistics.refreshPending(db) }
+
+    func closeLog(_ closing: ImportClosing, outcome: StoreOutcome) throws {
+        var closing = closing
+        closing.anchors.removeAll { outcome.anchorsDropped.contains($0.type) }
+        try ImportLog.close(db, id: importID, closing, outcome: outcome)
+        for type in outcome.anchorsDropped {
+            try db.execute(sql: "DELETE FROM anchors WHERE type = ?", arguments: [type])
         }
     }
 }
