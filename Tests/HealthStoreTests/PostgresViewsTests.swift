@@ -33,19 +33,7 @@ struct PostgresViewsTests {
     func sameRowsAfterCorrections() throws {
         let path = repositoryRoot + "/SampleExports/v14-2025/export.xml"
         let folder = TemporaryFolder()
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(
-            separator: "\n", omittingEmptySubsequences: false)
-        // Every third step count and sleep sample (single-line records) leaves the later export.
-        var seen = 0
-        let later = lines.filter { line in
-            guard
-                line.hasPrefix(" <Record type=\"HKQuantityTypeIdentifierStepCount\"")
-                    || line.hasPrefix(" <Record type=\"HKCategoryTypeIdentifierSleepAnalysis\""),
-                line.hasSuffix("/>")
-            else { return true }
-            seen += 1
-            return seen % 3 != 0
-        }.joined(separator: "\n")
+        let (later, seen) = StoreContract.withoutEveryThirdSample(try String(contentsOfFile: path, encoding: .utf8))
         #expect(seen >= 18)
         let laterPath = folder.path + "/later.xml"
         try later.write(toFile: laterPath, atomically: true, encoding: .utf8)
