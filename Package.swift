@@ -23,11 +23,25 @@ let package = Package(
         .executable(name: "healthimport", targets: ["healthimport"]),
         .executable(name: "healthimport-mcp", targets: ["healthimport-mcp"]),
     ],
+    // Only the embedded store is in the default build. Every product of a server-side package is
+    // referenced under a trait, so that SwiftPM leaves those packages out of a default build's
+    // resolution too, and the modules that use them compile to nothing without their trait.
     traits: [
         .trait(
             name: "PostgreSQL",
             description:
-                "The PostgreSQL store (--db postgresql://...), `serve`, `people` and `simulate-phone`: PostgresNIO, Hummingbird, swift-crypto, jwt-kit and the OpenAPI runtime."
+                "Everything: the PostgreSQL store (--db postgresql://...), `serve`, `people` and `simulate-phone` (PostgresNIO, Hummingbird, swift-crypto, jwt-kit), with the MCP and SyncClient traits.",
+            enabledTraits: ["MCP", "SyncClient"]
+        ),
+        .trait(
+            name: "MCP",
+            description:
+                "`healthimport-mcp`, the Model Context Protocol server that `healthimport mcp` runs (the MCP Swift SDK)."
+        ),
+        .trait(
+            name: "SyncClient",
+            description:
+                "HealthSyncClient and HealthKitSource, the phone side that uploads HealthKit samples (the OpenAPI runtime)."
         ),
         .default(enabledTraits: []),
     ],
@@ -101,7 +115,7 @@ let package = Package(
             dependencies: [
                 "HealthCore", "HealthExport", "HealthParquet", "HealthParquetTables", "HealthParquetStore",
                 "HealthQueryPostgres", "HealthPostgres",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .target(name: "HealthWorkouts", dependencies: ["HealthExport", "HealthCore"]),
@@ -116,7 +130,7 @@ let package = Package(
             name: "HealthQueryPostgres",
             dependencies: [
                 "HealthCore", "HealthExport", "HealthQuery", "HealthStatistics", "HealthPostgres",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .target(
@@ -142,8 +156,8 @@ let package = Package(
             dependencies: [
                 "HealthCore",
                 "HealthQuery",
-                .product(name: "MCP", package: "swift-sdk"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["MCP"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["MCP"])),
             ]
         ),
         .target(
@@ -154,11 +168,13 @@ let package = Package(
                 "HealthJSON",
                 "HealthStatistics",
                 "CZlib",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .target(
@@ -168,10 +184,12 @@ let package = Package(
                 "HealthCore",
                 "HealthJSON",
                 "HealthPostgres",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "JWTKit", package: "jwt-kit", condition: .when(traits: ["PostgreSQL"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         // Its Generated/ folder is the client generated from docs/openapi.yaml, committed and
@@ -180,9 +198,12 @@ let package = Package(
         .target(
             name: "HealthSyncClient",
             dependencies: [
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(
+                    name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["SyncClient"])),
+                .product(
+                    name: "OpenAPIURLSession", package: "swift-openapi-urlsession",
+                    condition: .when(traits: ["SyncClient"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["SyncClient"])),
             ]
         ),
         .target(name: "HealthKitSource", dependencies: ["HealthSyncClient"]),
@@ -239,7 +260,7 @@ let package = Package(
             name: "HealthMCPTests",
             dependencies: [
                 "HealthMCP", "HealthQuery", "HealthSQLite", "HealthCore", "HealthExport", "HealthFixtures",
-                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["MCP"])),
             ]
         ),
         .testTarget(name: "HealthParquetTests", dependencies: ["HealthParquet", "HealthFixtures"]),
@@ -261,18 +282,22 @@ let package = Package(
             name: "HealthServerTests",
             dependencies: [
                 "HealthCore", "HealthPostgres", "HealthServer", "HealthFixtures", "HealthSyncClient",
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "JWTKit", package: "jwt-kit", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "CryptoExtras", package: "swift-crypto", condition: .when(traits: ["PostgreSQL"])),
+                .product(
+                    name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["SyncClient"])),
+                .product(
+                    name: "OpenAPIURLSession", package: "swift-openapi-urlsession",
+                    condition: .when(traits: ["SyncClient"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["SyncClient"])),
             ]
         ),
         .testTarget(
             name: "HealthSyncClientTests",
             dependencies: [
                 "HealthSyncClient", "HealthExport", "HealthFixtures",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(
+                    name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: .when(traits: ["SyncClient"])),
             ]
         ),
         .testTarget(

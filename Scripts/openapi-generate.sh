@@ -38,6 +38,12 @@ fresh=$(mktemp -d)
 trap 'rm -rf "$fresh" "$fresh.log"' EXIT
 "$generator" generate docs/openapi.yaml --config Scripts/openapi-generator-config.yaml \
   --output-directory "$fresh" >"$fresh.log" 2>&1 || { cat "$fresh.log" >&2; exit 1; }
+# The module compiles to nothing without its package trait: each file's code goes inside
+# `#if SyncClient`, after the generator's two header lines.
+for file in "$fresh"/*.swift; do
+  { head -n 2 "$file"; echo "#if SyncClient"; tail -n +3 "$file"; echo "#endif"; } >"$file.wrapped"
+  mv "$file.wrapped" "$file"
+done
 
 if [ "$check" = 1 ]; then
   if ! diff -ru "$output" "$fresh" >&2; then

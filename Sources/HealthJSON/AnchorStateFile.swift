@@ -2,9 +2,9 @@ import Foundation
 import HealthCore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Anchors kept in a JSON file, for `records --state`: the same rules as the store, without a store.

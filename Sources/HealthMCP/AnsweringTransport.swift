@@ -1,3 +1,4 @@
+#if MCP
 import Foundation
 import Logging
 import MCP
@@ -69,3 +70,4 @@ actor AnsweringTransport: Transport {
         return object["id"] != nil && object["method"] == nil && (object["result"] != nil || object["error"] != nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MCP
 import HealthCore
 import HealthQuery
 
@@ -111,3 +112,4 @@ enum PeriodFolding {
         return periods
     }
 }
+#endif

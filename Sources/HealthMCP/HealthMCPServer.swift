@@ -1,3 +1,4 @@
+#if MCP
 import Foundation
 import HealthQuery
 import MCP
@@ -42,3 +43,4 @@ public struct HealthMCPServer: Sendable {
         await transport.allAnswered()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MCP
 import Foundation
 import HealthCore
 import HealthQuery
@@ -173,3 +174,4 @@ struct HealthTools: Sendable {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if MCP
 import HealthQuery
 import MCP
 
@@ -62,3 +63,4 @@ struct SchemaResources: Sendable {
         months fold the days.
         """
 }
+#endif

@@ -1,3 +1,4 @@
+#if MCP
 import HealthCore
 import HealthQuery
 import MCP
@@ -83,3 +84,4 @@ struct ToolArguments {
         return "HKQuantityTypeIdentifier" + text
     }
 }
+#endif

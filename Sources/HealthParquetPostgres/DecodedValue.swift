@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthParquet
 import HealthParquetTables
@@ -33,3 +34,4 @@ enum DecodedValue {
         }
     }
 }
+#endif

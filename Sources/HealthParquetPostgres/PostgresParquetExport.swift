@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import HealthParquet
@@ -39,3 +40,4 @@ public struct PostgresParquetExport: Sendable {
             PostgresDailyStatistics(store: store), types: Array(types), into: tables, check: check)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthExport
 
@@ -69,3 +70,4 @@ private final class CallingThreadExecutor: TaskExecutor {
         while let job = jobs.pop() { job.runSynchronously(on: asUnownedTaskExecutor()) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthExport
@@ -71,3 +72,4 @@ extension Blocking {
         try run { try await ConnectionWatch.run(connection, url: url, body) }
     }
 }
+#endif

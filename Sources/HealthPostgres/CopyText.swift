@@ -1,3 +1,4 @@
+#if PostgreSQL
 import NIOCore
 
 /// Fields in PostgreSQL's `COPY ... FROM STDIN (FORMAT text)` format: tab between fields, a
@@ -77,3 +78,4 @@ enum CopyText {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Dispatch
 
 /// Work that must end within a time: past it, the wait fails with ``Deadline/Exceeded`` and the
@@ -35,3 +36,4 @@ enum Deadline {
         }.value
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// What erasing a person removed: how many rows per table, and the audit row that says so.
 public struct Erasure: Sendable {
     /// Whose rows went.
@@ -14,3 +15,4 @@ public struct Erasure: Sendable {
     /// Every row removed.
     public var total: Int { rows.reduce(0) { $0 + $1.count } }
 }
+#endif

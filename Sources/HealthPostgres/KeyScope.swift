@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// What an API key may do. Each scope includes the ones before it.
 public enum KeyScope: String, Sendable, CaseIterable, Comparable {
     /// Read the person's own data: status, records, sync status, their export.
@@ -17,3 +18,4 @@ public enum KeyScope: String, Sendable, CaseIterable, Comparable {
 
     public static func < (lhs: KeyScope, rhs: KeyScope) -> Bool { lhs.rank < rhs.rank }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 extension PersonKey {
     /// What an OpenID Connect sign-in token of `person` stands for: a write key with the id
     /// `openid-connect`, stored nowhere.
@@ -5,3 +6,4 @@ extension PersonKey {
         PersonKey(id: "openid-connect", person: person, name: "sign-in", scope: .write, created: "")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// One API key of a person, as `people key list` shows it (the token itself is never stored).
 public struct PersonKey: Sendable, Equatable {
     /// The key's id (`key_` and 12 hex digits), which `people key revoke` takes.
@@ -16,3 +17,4 @@ public struct IssuedKey: Sendable {
     public var key: PersonKey
     public var token: String
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import HealthStatistics
@@ -152,3 +153,4 @@ final class PostgresImportTransaction: ImportTransaction {
         }
     }
 }
+#endif

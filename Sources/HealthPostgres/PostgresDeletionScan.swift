@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import PostgresNIO
@@ -101,3 +102,4 @@ enum PostgresDeletionScan {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import NIOCore
 import PostgresNIO
@@ -47,3 +48,4 @@ extension StoreError {
     /// `cannot_connect_now`, `idle_session_timeout`, `too_many_connections`.
     private static let unavailableStates: Set<String> = ["57P01", "57P02", "57P03", "57P05", "53300"]
 }
+#endif

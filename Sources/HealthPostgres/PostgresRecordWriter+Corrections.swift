@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import HealthJSON
@@ -132,3 +133,4 @@ extension PostgresRecordWriter {
         return changed
     }
 }
+#endif

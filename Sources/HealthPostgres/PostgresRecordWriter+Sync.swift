@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import PostgresNIO
@@ -159,3 +160,4 @@ extension PostgresRecordWriter {
         for try await _ in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger) {}
     }
 }
+#endif

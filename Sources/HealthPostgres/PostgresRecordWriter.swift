@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import HealthJSON
@@ -470,3 +471,4 @@ final class PostgresRecordWriter {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// The schema's second version, as the SQLite store's `v2-corrections` and `v2-views`: records
 /// a later export deleted are marked (`deleted_by`, the import that found them gone), never
 /// erased, and the views show only current rows; the import log gets the new counts.
@@ -64,3 +65,4 @@ extension PostgresSchema {
             """,
         ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// The schema's tenth version: the import log keyed by person first, like every other
 /// per-person table, and the anchors' reference to their import carrying the person, so each
 /// person's rows can live on one node of a database sharded by person (docs/server.md).
@@ -14,3 +15,4 @@ extension PostgresSchema {
         """,
     ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// The schema's eighth version: several API keys per person, each with an id, a name and a
 /// scope, stored only as the SHA-256 of the token; and the audit of erasures (who asked, when,
 /// how many rows per table, never a row's content).
@@ -35,3 +36,4 @@ extension PostgresSchema {
         """,
     ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// The schema's eleventh version: `phone_samples`, each sample a phone sent live with its HealthKit
 /// UUID beside its row's content UUID, per person, so the phone's deletions find their rows.
 /// Servers before this version created the table on first use: `IF NOT EXISTS` lets such a
@@ -11,3 +12,4 @@ extension PostgresSchema {
         """
     ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 
 /// One `Me` profile per person, as the SQLite store's `v3-one-profile`: `exports` keeps each
@@ -14,3 +15,4 @@ extension PostgresSchema {
         "UPDATE exports SET uuid = '\(RecordIdentity.profileID.description)'",
     ]
 }
+#endif

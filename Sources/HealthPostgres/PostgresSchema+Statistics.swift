@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// The schema's seventh version, as the SQLite store's `v3-statistics`: the statistics tables an
 /// import keeps (per person), the sources and their saved order, and the views that read them.
 ///
@@ -126,3 +127,4 @@ extension PostgresSchema {
         """
     }
 }
+#endif

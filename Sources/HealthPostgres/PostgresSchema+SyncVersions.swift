@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// Sync versions, as the SQLite store's `sync_versions`: per person, source and sync identifier of
 /// a type, the current version and the record holding it. A higher version replaces that record
 /// (`replaced_by`); a lower one arriving later is left out.
@@ -40,3 +41,4 @@ extension PostgresSchema {
             """
         }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// The schema's tenth version: resumable uploads (the tus protocol's `POST`, `PATCH` and
 /// `HEAD` of `/api/healthkit/uploads`), one row per upload, so another server on the database,
 /// or this one restarted, takes it up where it stopped. The bytes themselves wait in the
@@ -26,3 +27,4 @@ extension PostgresSchema {
         "CREATE INDEX resumable_uploads_by_expiry ON resumable_uploads (expires_unix)",
     ]
 }
+#endif

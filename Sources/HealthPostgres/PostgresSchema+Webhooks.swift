@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// The schema's ninth version: webhooks, a person's (`people webhook NAME URL`) with its signing
 /// secret, and the deliveries still to make or made, so a restarted server resumes its retries.
 extension PostgresSchema {
@@ -33,3 +34,4 @@ extension PostgresSchema {
         """,
     ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// What a changed workout needs, as the SQLite store's `workout_zones` and `record_digests`: its
 /// zone groups (iOS 26), and a digest of its content (`ContentDigest`) to tell a later export's
 /// changed workout from the stored one.
@@ -32,3 +33,4 @@ extension PostgresSchema {
         """,
     ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// The PostgreSQL store's schema: the SQLite store's tables, views, anchors and import log with
 /// a `person` column, built by named migrations; documented in `docs/schema-postgres.md`.
 public enum PostgresSchema {
@@ -244,3 +245,4 @@ public enum PostgresSchema {
         """
     ]
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthStatistics
 import PostgresNIO
@@ -73,3 +74,4 @@ extension ConcurrentStatistics {
         self.init(open: { try PostgresStatisticsComputer(store: store) })
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthStatistics
 import PostgresNIO
@@ -246,3 +247,4 @@ private struct NightColumns {
         binds.append(sources)
     }
 }
+#endif

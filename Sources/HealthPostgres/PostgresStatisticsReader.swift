@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthStatistics
 import PostgresNIO
@@ -264,3 +265,4 @@ enum RowCells {
         return try cell.decode(Double.self)
     }
 }
+#endif

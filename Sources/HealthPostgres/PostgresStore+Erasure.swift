@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import HealthJSON
@@ -72,3 +73,4 @@ extension PostgresStore {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthExport
@@ -40,3 +41,4 @@ extension PostgresStore {
         return count
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 
 /// The store interface the commands and the `Importer` use, waiting on the calling thread.
@@ -45,3 +46,4 @@ extension PostgresStore: HealthRecordStore {
         try Blocking.run { try await self.markFailed(importID: importID, message: message) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import PostgresNIO
@@ -86,3 +87,4 @@ extension PostgresStore {
         return PersonKey(id: id, person: person, name: name, scope: scope, created: created)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import HealthJSON
@@ -237,3 +238,4 @@ extension PostgresStore {
         seconds.map { ExportTimestamp(secondsSince1970: $0, offsetMinutes: 0).iso8601 }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Crypto
 import HealthCore
 import HealthExport
@@ -102,3 +103,4 @@ extension PostgresStore {
         ).isEmpty
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import HealthStatistics
@@ -91,3 +92,4 @@ extension PostgresStore {
         }
     }
 }
+#endif

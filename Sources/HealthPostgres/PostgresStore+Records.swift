@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import PostgresNIO
@@ -53,3 +54,4 @@ extension PostgresStore {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import PostgresNIO
 
@@ -22,3 +23,4 @@ extension PostgresStore {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import PostgresNIO
 
@@ -30,3 +31,4 @@ extension PostgresStore {
         return writer.duplicates
     }
 }
+#endif

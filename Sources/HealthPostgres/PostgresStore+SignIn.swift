@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import PostgresNIO
@@ -16,3 +17,4 @@ extension PostgresStore {
         return true
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthStatistics
 
@@ -70,3 +71,4 @@ extension PostgresStore {
         }
     }
 }
+#endif

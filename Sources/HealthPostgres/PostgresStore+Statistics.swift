@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthExport
 import HealthStatistics
 import PostgresNIO
@@ -90,3 +91,4 @@ extension PostgresStore {
         }
     }
 }
+#endif

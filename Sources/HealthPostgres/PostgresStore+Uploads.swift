@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthExport
 import PostgresNIO
@@ -115,3 +116,4 @@ extension PostgresStore {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthExport
@@ -91,3 +92,4 @@ extension PostgresStore {
         }
     }
 }
+#endif

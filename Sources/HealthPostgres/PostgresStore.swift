@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthExport
@@ -252,3 +253,4 @@ extension PostgresStore {
         try await query("SELECT 1")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// A table of the PostgreSQL store: its columns with their types, and its key.
 ///
 /// The tables are those of the SQLite store (see `docs/schema.md`) with a `person` column
@@ -42,3 +43,4 @@ struct PostgresTable: Sendable {
         return "CREATE TABLE \(name) (\n    " + lines.joined(separator: ",\n    ") + "\n)"
     }
 }
+#endif

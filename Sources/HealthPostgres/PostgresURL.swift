@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import PostgresNIO
@@ -73,3 +74,4 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
     /// How long opening a connection may take before it fails as unavailable.
     static let connectSeconds = 5
 }
+#endif

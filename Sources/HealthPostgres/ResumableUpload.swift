@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// A resumable upload (a row of `resumable_uploads`): how long it is, how much of it the server
 /// has, and, once its last byte came, what its import gave.
 public struct ResumableUpload: Sendable {
@@ -40,3 +41,4 @@ public struct ResumableUpload: Sendable {
     /// Its import's answer (a JSON object), once there is one.
     public var result: String?
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import HealthJSON
@@ -305,3 +306,4 @@ final class RowBuffer {
         }
     }
 }
+#endif

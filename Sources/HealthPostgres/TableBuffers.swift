@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// One ``RowBuffer`` per table of the store, made once per writer, so that binding a record
 /// reads a constant instead of looking a buffer up by the table's name.
 struct TableBuffers {
@@ -50,3 +51,4 @@ struct TableBuffers {
                     \.name))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// Counts by type for records that come in runs of one type, as an export's do: one dictionary
 /// update per run instead of one per record.
 struct TypeTally {
@@ -19,3 +20,4 @@ struct TypeTally {
         count = 0
     }
 }
+#endif

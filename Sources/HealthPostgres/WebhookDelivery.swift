@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// A webhook message to deliver: its id (the `webhook-id` every attempt repeats), where, and
 /// its JSON body.
 public struct WebhookDelivery: Sendable {
@@ -11,3 +12,4 @@ public struct WebhookDelivery: Sendable {
     /// Attempts made before this one.
     public var attempts: Int
 }
+#endif

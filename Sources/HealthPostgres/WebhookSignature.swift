@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Crypto
 import Foundation
 
@@ -28,3 +29,4 @@ public enum WebhookSignature {
         return "v1," + Data(mac).base64EncodedString()
     }
 }
+#endif

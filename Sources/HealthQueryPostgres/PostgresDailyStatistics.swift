@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthExport
 import HealthPostgres
 import HealthQuery
@@ -33,3 +34,4 @@ public struct PostgresDailyStatistics: DailyStatistics {
         return ComputedStatistics(type: type, period: period, since: day(from), until: day(to), preferred: nil)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthPostgres
 import HealthQuery
 import PostgresNIO
@@ -38,3 +39,4 @@ package enum PostgresRows {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthPostgres
 import HealthQuery
@@ -89,3 +90,4 @@ public struct PostgresStoreReader: StoreReading {
         return rows.compactMap { $0.first?.text }.joined(separator: "\n\n")
     }
 }
+#endif

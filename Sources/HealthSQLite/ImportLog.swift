@@ -4,9 +4,9 @@ import HealthExport
 import HealthJSON
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 extension ImportRecord {

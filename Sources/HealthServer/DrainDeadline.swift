@@ -1,10 +1,11 @@
+#if PostgreSQL
 import Foundation
 import ServiceLifecycle
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Ends the process when a graceful shutdown outlives its deadline: requests still waiting
@@ -27,3 +28,4 @@ struct DrainDeadline: Service {
         watch.start()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthExport
 
 /// HTTP's date format (RFC 9110's IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`), written from
@@ -24,3 +25,4 @@ enum HTTPDate {
 
     private static func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import JWTKit
 
 /// The claims of a sign-in token that `serve` reads. Every one is optional here, so that a
@@ -20,3 +21,4 @@ struct IDTokenClaims: JWTPayload {
     /// Nothing: ``OIDCVerifier`` checks the claims itself, to say which one failed.
     func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthExport
 import ServiceLifecycle
 
@@ -98,3 +99,4 @@ final class ImportSlots: Service, Sendable {
         ServerFailure(.serviceUnavailable, "the server is shutting down: send the upload again")
     }
 }
+#endif

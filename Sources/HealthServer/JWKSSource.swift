@@ -1,8 +1,9 @@
+#if PostgreSQL
 import Foundation
 import JWTKit
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Where the issuer's JSON Web Key Set is: a file, or an `http(s)` URL (the issuer's
@@ -86,3 +87,4 @@ public enum JWKSSource: Sendable, Equatable, CustomStringConvertible {
         return data
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthJSON
 import Hummingbird
 
@@ -31,3 +32,4 @@ public struct OIDCRejection: Error, Sendable, Equatable, CustomStringConvertible
         return response
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// How `serve` signs people in with OpenID Connect: whose tokens it takes, for which audience,
 /// the issuer's keys and which claim names the person.
 public struct OIDCSettings: Sendable {
@@ -27,3 +28,4 @@ public struct OIDCSettings: Sendable {
         self.claim = claim
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// Why sign-in with OpenID Connect cannot start: the issuer's key set cannot be read, fetched
 /// or used.
 public struct OIDCSetupError: Error, Sendable, CustomStringConvertible {
@@ -15,3 +16,4 @@ public struct OIDCSetupError: Error, Sendable, CustomStringConvertible {
     /// The message.
     public var description: String { message }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import JWTKit
 import Logging
@@ -177,3 +178,4 @@ public actor OIDCVerifier {
         return Data(base64Encoded: text)
     }
 }
+#endif

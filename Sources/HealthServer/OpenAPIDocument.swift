@@ -1,3 +1,4 @@
+#if PostgreSQL
 /// `docs/openapi.yaml`, which `GET /openapi.yaml` answers (written by Scripts/openapi-embed.sh).
 enum OpenAPIDocument {
     static let yaml = #"""
@@ -793,3 +794,4 @@ enum OpenAPIDocument {
                   additionalProperties: { type: integer, minimum: 0 }
         """#
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthExport
 
@@ -91,3 +92,4 @@ enum SampleDecoder {
         }
     }
 }
+#endif

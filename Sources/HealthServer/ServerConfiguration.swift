@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthPostgres
@@ -63,3 +64,4 @@ public struct ServerConfiguration: Sendable {
         self.statusJSON = statusJSON
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthExport
@@ -81,3 +82,4 @@ extension SyncServer {
         return Reply.json(out.text)
     }
 }
+#endif

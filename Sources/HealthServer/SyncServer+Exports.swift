@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthExport
@@ -166,3 +167,4 @@ extension SyncServer {
         }
     }
 }
+#endif

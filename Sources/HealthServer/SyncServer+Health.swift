@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthPostgres
 import Hummingbird
@@ -19,3 +20,4 @@ extension SyncServer {
         return Reply.json("{\"status\":\"ready\"}")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthJSON
@@ -104,3 +105,4 @@ extension SyncServer {
             body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml + "\n")))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthExport
@@ -111,3 +112,4 @@ extension SyncServer {
         }
     }
 }
+#endif

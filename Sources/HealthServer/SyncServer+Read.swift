@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import HealthPostgres
@@ -65,3 +66,4 @@ extension SyncServer {
             })
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthExport
@@ -45,3 +46,4 @@ extension SyncServer {
         return objects
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthExport
@@ -135,3 +136,4 @@ extension SyncServer {
         }
     }
 }
+#endif

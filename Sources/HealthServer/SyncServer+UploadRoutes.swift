@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Hummingbird
 
 /// The routes of resumable uploads, and the sweep that drops expired ones.
@@ -31,3 +32,4 @@ extension SyncServer {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthJSON
@@ -247,3 +248,4 @@ extension SyncServer {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthExport
@@ -79,3 +80,4 @@ extension Int64 {
         return (self % divisor < 0) ? quotient - 1 : quotient
     }
 }
+#endif

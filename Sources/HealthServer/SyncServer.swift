@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthExport
@@ -194,3 +195,4 @@ public final class SyncServer: Sendable {
         return object
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Hummingbird
 
 /// The header fields of the tus 1.0 resumable upload protocol (core, creation, expiration).
@@ -20,3 +21,4 @@ enum TusHeader {
     static let uploadMetadata = Name("Upload-Metadata")!
     static let uploadExpires = Name("Upload-Expires")!
 }
+#endif

@@ -1,12 +1,13 @@
+#if PostgreSQL
 import Dispatch
 import Foundation
 import HealthExport
 import NIOCore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Where an upload's bytes go on their way to the reader: a pipe for XML, which the reader
@@ -169,3 +170,4 @@ final class UploadFeed: Sendable {
         closeReading()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthExport
 import ServiceLifecycle
 
@@ -30,3 +31,4 @@ final class UploadImports: Service, Sendable {
         for task in running.load().values { await task.value }
     }
 }
+#endif

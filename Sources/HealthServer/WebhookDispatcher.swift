@@ -1,9 +1,10 @@
+#if PostgreSQL
 import Foundation
 import HealthPostgres
 import Logging
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Delivers the queued webhooks (`webhook_deliveries`), signed as Standard Webhooks says, each
@@ -104,3 +105,4 @@ final class WebhookDispatcher: Sendable {
         }
     }
 }
+#endif

@@ -1,10 +1,11 @@
+#if SyncClient
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import OpenAPIURLSession
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// ``SyncTransport`` through the client generated from the server's OpenAPI document
@@ -148,3 +149,4 @@ public struct APIClientTransport: SyncTransport {
         return .failed(status: status, message: message, retryAfter: payload.headerFields[.retryAfter])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// Where the engine keeps its anchors and progress, by key (`sync:<type>`, `backfill:<type>`):
@@ -10,3 +11,4 @@ public protocol AnchorStore: Sendable {
     /// Saves `value` (`nil` removes the key).
     func setValue(_ value: Data?, for key: String) async throws
 }
+#endif

@@ -1,3 +1,4 @@
+#if SyncClient
 /// Progress of a backfill for one type.
 public struct BackfillProgress: Sendable, Equatable {
     public var type: String
@@ -15,3 +16,4 @@ public struct BackfillProgress: Sendable, Equatable {
         self.finished = finished
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -19,3 +20,4 @@ public struct BearerTokenMiddleware: ClientMiddleware {
         return try await next(request, body, baseURL)
     }
 }
+#endif

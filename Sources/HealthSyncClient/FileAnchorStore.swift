@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// Anchors in one JSON file (key to base64), rewritten whole on every save through a temporary
@@ -42,3 +43,4 @@ public actor FileAnchorStore: AnchorStore {
         return read
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// One HealthKit sample as the phone sends it: the fields the export's identity rule reads
@@ -49,3 +50,4 @@ public struct HealthSample: Sendable, Equatable {
         self.metadata = metadata
     }
 }
+#endif

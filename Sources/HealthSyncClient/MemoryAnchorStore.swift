@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// Anchors in memory, for tests and for apps that keep them elsewhere.
@@ -10,3 +11,4 @@ public actor MemoryAnchorStore: AnchorStore {
 
     public func setValue(_ value: Data?, for key: String) { values[key] = value }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SyncClient
 /// A batch the server refused with a 4xx that waiting cannot change: reported, then skipped
 /// (its anchor advances), so one bad sample never holds back the rest.
 public struct RejectedBatch: Sendable, Equatable, CustomStringConvertible {
@@ -9,3 +10,4 @@ public struct RejectedBatch: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(type): \(count) refused (\(status)): \(message)" }
 }
+#endif

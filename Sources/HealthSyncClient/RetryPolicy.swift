@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// How the engine retries a request that got no answer, a 429, a 409 (an upload of the person
@@ -37,3 +38,4 @@ public struct RetryPolicy: Sendable {
         return max(min(.milliseconds(Int64(seconds * 1000)), maximumDelay), backoff)
     }
 }
+#endif

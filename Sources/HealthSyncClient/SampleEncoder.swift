@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// Writes samples as `POST /api/healthkit/samples` takes them (the document's `Sample`).
@@ -52,3 +53,4 @@ public struct SampleEncoder: Sendable {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970).rounded(.down))
     }
 }
+#endif

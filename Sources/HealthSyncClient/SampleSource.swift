@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// Where the samples come from, modelled on `HKAnchoredObjectQuery` and `HKObserverQuery`:
@@ -32,3 +33,4 @@ public struct SampleChanges: Sendable {
         self.reachedLimit = reachedLimit
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// A ``SampleSource`` in memory with `HKAnchoredObjectQuery`'s semantics, for tests and
@@ -130,3 +131,4 @@ public actor SimulatedSampleSource: SampleSource {
         Int64(String(decoding: anchor, as: UTF8.self))
     }
 }
+#endif

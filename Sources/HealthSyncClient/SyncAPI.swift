@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// The sync server's routes over a ``SyncTransport``, with the retry policy: answers that may
@@ -83,3 +84,4 @@ public struct SyncAPI: Sendable {
         return formatter.date(from: text)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 extension SyncEngine {
@@ -73,3 +74,4 @@ extension SyncEngine {
 
     static func decodeCount(_ data: Data) -> Int? { Int(String(decoding: data, as: UTF8.self)) }
 }
+#endif

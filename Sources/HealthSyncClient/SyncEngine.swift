@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// Sends a person's HealthKit samples to the sync server as they change: per-type anchors,
@@ -174,3 +175,4 @@ public actor SyncEngine {
         Double(String(decoding: data, as: UTF8.self)).map(Date.init(timeIntervalSince1970:))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// Why a sync stopped.
@@ -23,3 +24,4 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+#endif

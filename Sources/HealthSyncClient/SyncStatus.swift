@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// `GET /api/healthkit/sync-status`'s answer.
@@ -7,3 +8,4 @@ public struct SyncStatus: Sendable, Equatable {
     /// Where the historical upload starts; `nil` once the backfill is complete.
     public var recommendedStartDate: Date?
 }
+#endif

@@ -1,3 +1,4 @@
+#if SyncClient
 /// What one sync or backfill sent and what the server did with it.
 public struct SyncSummary: Sendable, Equatable {
     /// Samples sent, and the server's count of those it did not have.
@@ -24,3 +25,4 @@ public struct SyncSummary: Sendable, Equatable {
         rejected += other.rejected
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 
 /// One request of the sync API.
@@ -38,3 +39,4 @@ public enum SyncResponse: Sendable, Equatable {
 public protocol SyncTransport: Sendable {
     func send(_ request: SyncRequest) async throws -> SyncResponse
 }
+#endif

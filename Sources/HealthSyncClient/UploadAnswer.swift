@@ -1,3 +1,4 @@
+#if SyncClient
 /// What the server did with one batch.
 public struct UploadAnswer: Sendable, Equatable {
     public var received = 0
@@ -9,3 +10,4 @@ public struct UploadAnswer: Sendable, Equatable {
 
     public init() {}
 }
+#endif

@@ -1,9 +1,9 @@
 import HealthExport
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Finds the exports in a folder tree, and the folders to watch.

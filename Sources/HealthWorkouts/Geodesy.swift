@@ -1,9 +1,9 @@
 import HealthExport
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Distances on the Earth's surface.

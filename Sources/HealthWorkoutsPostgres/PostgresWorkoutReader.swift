@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthCore
 import HealthExport
 import HealthPostgres
@@ -70,3 +71,4 @@ public struct PostgresWorkoutReader: Sendable {
         try await PostgresRows.fetch(store, query)
     }
 }
+#endif

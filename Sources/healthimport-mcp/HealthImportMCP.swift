@@ -1,17 +1,20 @@
+#if MCP
 import HealthCore
 import HealthMCP
 import HealthQuery
+#endif
 
 #if PostgreSQL
-    import HealthQueryPostgres
+import HealthQueryPostgres
 #endif
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
+#if MCP
 /// `healthimport-mcp --db PATH-OR-URL [--person NAME]`: the Model Context Protocol server that
 /// `healthimport mcp` runs.
 ///
@@ -54,11 +57,11 @@ enum HealthImportMCP {
             return try StoreReader(path: db)
         }
         #if PostgreSQL
-            return try PostgresStoreReader.open(url: db, person: person ?? "me")
+        return try PostgresStoreReader.open(url: db, person: person ?? "me")
         #else
-            fail(
-                "healthimport: error: this healthimport was built without PostgreSQL: build it with `swift build -c release --traits PostgreSQL`",
-                code: 64)
+        fail(
+            "healthimport: error: this healthimport was built without PostgreSQL: build it with `swift build -c release --traits PostgreSQL`",
+            code: 64)
         #endif
     }
 
@@ -68,3 +71,15 @@ enum HealthImportMCP {
         exit(code)
     }
 }
+#else
+/// `healthimport-mcp` built without the MCP trait: it says how to build the server and fails.
+@main
+enum HealthImportMCP {
+    static func main() {
+        let line =
+            "healthimport-mcp: built without the MCP server: build it with `swift build -c release --product healthimport-mcp --traits MCP`\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        exit(69)
+    }
+}
+#endif

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// TCP sockets on 127.0.0.1 at a port the system chooses, for tests that need a free port or a
@@ -19,9 +19,9 @@ public enum LoopbackSocket {
     /// closes `handle`.
     public static func open(listening: Bool) throws -> (handle: Int32, port: Int) {
         #if canImport(Glibc)
-            let socketType = Int32(SOCK_STREAM.rawValue)
+        let socketType = Int32(SOCK_STREAM.rawValue)
         #else
-            let socketType = SOCK_STREAM
+        let socketType = SOCK_STREAM
         #endif
         let handle = socket(AF_INET, socketType, 0)
         guard handle >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A throw-away PostgreSQL server for tests: its own folder, port and database `healthimport`,
@@ -134,9 +134,9 @@ public final class PostgresCluster: @unchecked Sendable {
         let errorPath = NSTemporaryDirectory() + "healthimport-pg-command-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: errorPath) }
         #if canImport(Glibc)
-            var actions = posix_spawn_file_actions_t()
+        var actions = posix_spawn_file_actions_t()
         #else
-            var actions: posix_spawn_file_actions_t?
+        var actions: posix_spawn_file_actions_t?
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,3 +1,4 @@
+#if MCP
 import Foundation
 import HealthCore
 import HealthExport
@@ -70,3 +71,4 @@ import Testing
         #expect(answer.text.contains(says), "\(answer.text)")
     }
 }
+#endif

@@ -1,9 +1,10 @@
+#if PostgreSQL
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The built `healthimport` running in the background, its output going to files, for tests
@@ -49,3 +50,4 @@ final class BackgroundTool: @unchecked Sendable {
         return process.isRunning ? nil : process.terminationStatus
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -55,3 +56,4 @@ actor ContractRecorder: ClientMiddleware {
         return []
     }
 }
+#endif

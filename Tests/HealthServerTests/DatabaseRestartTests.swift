@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthFixtures
@@ -5,9 +6,9 @@ import HealthPostgres
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// PostgreSQL stopped (`pg_ctl -m immediate stop`, as a crash) and started again under the
@@ -178,3 +179,4 @@ struct DatabaseRestartTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthExport
 import HealthFixtures
@@ -8,7 +9,7 @@ import Testing
 @testable import HealthSyncClient
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The API called through the client generated from `docs/openapi.yaml`: every answer decodes
@@ -195,3 +196,4 @@ struct GeneratedClientTests {
         }
     }
 }
+#endif

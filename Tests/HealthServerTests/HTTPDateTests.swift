@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Testing
 
 @testable import HealthServer
@@ -17,3 +18,4 @@ struct HTTPDateTests {
         #expect(HTTPDate.format(seconds) == expected)
     }
 }
+#endif

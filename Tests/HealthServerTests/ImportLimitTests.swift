@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthFixtures
@@ -133,3 +134,4 @@ struct ImportLimitTests {
         #expect(try Self.status(person: second).imports.isEmpty)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthExport
 import Testing
 
@@ -54,3 +55,4 @@ struct ImportSlotsTests {
         try await slots.withSlot { #expect(slots.counts.running == 1) }
     }
 }
+#endif

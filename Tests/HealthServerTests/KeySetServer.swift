@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthFixtures
 
@@ -65,3 +66,4 @@ final class KeySetServer: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Testing
 
@@ -161,3 +162,4 @@ struct OIDCSignInTests {
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 }
+#endif

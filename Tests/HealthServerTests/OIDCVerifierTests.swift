@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthServer
 import JWTKit
@@ -153,3 +154,4 @@ struct OIDCVerifierTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthFixtures
 import Testing
@@ -61,3 +62,4 @@ struct OpenAPIContractTests {
         #expect(server.stop() == 0)
     }
 }
+#endif

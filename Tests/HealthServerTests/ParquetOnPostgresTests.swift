@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthFixtures
 import Testing
@@ -68,3 +69,4 @@ struct ParquetOnPostgresTests {
         #expect(written.isEmpty, "\(written)")
     }
 }
+#endif

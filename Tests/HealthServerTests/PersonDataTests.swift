@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthFixtures
 import Testing
@@ -173,3 +174,4 @@ struct PersonDataTests {
         #expect(server.stop() == 0)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Testing
 
@@ -124,3 +125,4 @@ struct PersonKeysTests {
         }
     }
 }
+#endif

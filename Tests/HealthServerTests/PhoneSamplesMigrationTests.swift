@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Testing
 
@@ -54,3 +55,4 @@ struct PhoneSamplesMigrationTests {
         }
     }
 }
+#endif

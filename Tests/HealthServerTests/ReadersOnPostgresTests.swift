@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Testing
 
@@ -164,3 +165,4 @@ struct ReadersOnPostgresTests {
         return texts
     }
 }
+#endif

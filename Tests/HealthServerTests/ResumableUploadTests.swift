@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthFixtures
 import Testing
@@ -369,3 +370,4 @@ extension HTTPAnswer {
         }.first
     }
 }
+#endif

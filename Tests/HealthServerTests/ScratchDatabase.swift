@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 
 @testable import HealthPostgres
@@ -34,3 +35,4 @@ enum ScratchDatabase {
         return old
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthExport
 
@@ -66,3 +67,4 @@ enum ServerExports {
         return folder + "/export.zip"
     }
 }
+#endif

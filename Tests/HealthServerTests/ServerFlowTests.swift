@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Testing
 
@@ -256,3 +257,4 @@ struct ServerFlowTests {
         #expect(server.process.terminationStatus == 0)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthFixtures
 import Testing
@@ -141,3 +142,4 @@ final class ServerProcess: Sendable {
                 decoding: FileManager.default.contents(atPath: folder + "/headers") ?? Data(), as: UTF8.self))
     }
 }
+#endif

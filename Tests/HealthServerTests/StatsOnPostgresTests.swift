@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Testing
 
@@ -64,3 +65,4 @@ struct StatsOnPostgresTests {
         }
     }
 }
+#endif

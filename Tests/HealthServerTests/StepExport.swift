@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthExport
 
@@ -33,3 +34,4 @@ enum StepExport {
         try file.write(contentsOf: Data(text.utf8))
     }
 }
+#endif

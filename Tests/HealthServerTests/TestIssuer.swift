@@ -1,3 +1,4 @@
+#if PostgreSQL
 import CryptoExtras
 import Foundation
 import JWTKit
@@ -94,3 +95,4 @@ struct TestClaims: JWTPayload {
 
     func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
+#endif

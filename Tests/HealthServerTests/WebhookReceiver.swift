@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthFixtures
 
@@ -80,3 +81,4 @@ final class WebhookReceiver: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 }
+#endif

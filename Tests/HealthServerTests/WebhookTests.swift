@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthFixtures
 import Testing
@@ -113,3 +114,4 @@ struct WebhookTests {
         #expect((body["changedDays"] as? [String])?.isEmpty == false)
     }
 }
+#endif

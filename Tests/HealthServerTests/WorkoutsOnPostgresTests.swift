@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthFixtures
 import Testing
@@ -54,3 +55,4 @@ struct WorkoutsOnPostgresTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/nobody").isEmpty)
     }
 }
+#endif

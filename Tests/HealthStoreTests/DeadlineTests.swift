@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthExport
 import Testing
@@ -37,3 +38,4 @@ struct DeadlineTests {
         #expect(late.withLock { $0 } == [42], "the late connection must reach the hook that closes it")
     }
 }
+#endif

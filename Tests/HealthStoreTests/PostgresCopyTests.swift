@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthCore
 import HealthFixtures
@@ -95,3 +96,4 @@ struct PostgresCopyTests {
         #expect(try StoreContract.rows(store)["HKQuantityTypeIdentifierHeartRate"] == distinct)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import HealthFixtures
 import Testing
 
@@ -52,3 +53,4 @@ struct PostgresDistributionTests {
         #expect(keys.isEmpty, "foreign keys without the person: \(keys)")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GRDB
 import HealthCore
@@ -50,3 +51,4 @@ struct PostgresStatisticsTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GRDB
 import HealthCore
@@ -195,3 +196,4 @@ struct PostgresViewsTests {
         return .text(text)
     }
 }
+#endif

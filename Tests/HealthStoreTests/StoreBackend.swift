@@ -2,9 +2,12 @@ import Foundation
 import HealthCore
 import HealthExport
 import HealthFixtures
-import HealthPostgres
 import HealthSQLite
 import Testing
+
+#if PostgreSQL
+import HealthPostgres
+#endif
 
 /// The test PostgreSQL: `HEALTHIMPORT_TEST_POSTGRES` (CI sets it), else a throw-away server
 /// started for the test process when PostgreSQL is installed (see `PostgresCluster`).
@@ -20,7 +23,9 @@ enum TestPostgres {
 /// Where a contract test's store lives: a new SQLite file, or a new person in the test PostgreSQL.
 enum StoreBackend: Sendable, CustomStringConvertible {
     case sqlite
+    #if PostgreSQL
     case postgres
+    #endif
 
     var description: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
 
@@ -33,6 +38,7 @@ enum StoreBackend: Sendable, CustomStringConvertible {
             let folder = TemporaryFolder()
             let path = folder.database
             return (try HealthStore.open(path: path), { try HealthStore.open(path: path) }, folder)
+        #if PostgreSQL
         case .postgres:
             let url = TestPostgres.url!
             let person = TestPostgres.freshPerson()
@@ -40,6 +46,7 @@ enum StoreBackend: Sendable, CustomStringConvertible {
                 try PostgresStore.open(url: url, person: person), { try PostgresStore.open(url: url, person: person) },
                 nil
             )
+        #endif
         }
     }
 }

@@ -1,10 +1,18 @@
 import Foundation
 import HealthCore
-import HealthPostgres
 import Testing
 
-/// The engines the contract runs on: SQLite always, PostgreSQL where the tests have one.
+#if PostgreSQL
+import HealthPostgres
+#endif
+
+/// The engines the contract runs on: SQLite always, PostgreSQL where the build has it and the
+/// tests have one.
+#if PostgreSQL
 let contractBackends: [StoreBackend] = TestPostgres.url == nil ? [.sqlite] : [.sqlite, .postgres]
+#else
+let contractBackends: [StoreBackend] = [.sqlite]
+#endif
 
 @Suite("The store contract, on every engine")
 struct StoreContractTests {
@@ -59,6 +67,7 @@ struct StoreContractTests {
     func workoutUpdated(on backend: StoreBackend) throws { try StoreContract(backend: backend).workoutUpdated() }
 }
 
+#if PostgreSQL
 @Suite("The store on PostgreSQL", .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
 struct PostgresStoreTests {
     let contract = StoreContract(backend: .postgres)
@@ -113,3 +122,4 @@ struct PostgresStoreTests {
         try second.markFailed(importID: again.id, message: "test")
     }
 }
+#endif

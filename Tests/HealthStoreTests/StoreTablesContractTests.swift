@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import GRDB
 import HealthCore
@@ -105,3 +106,4 @@ struct StoreTablesContractTests {
         #expect(rowsCompared > 0, "\(name)")
     }
 }
+#endif

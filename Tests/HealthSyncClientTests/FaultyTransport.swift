@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 import HealthSyncClient
 
@@ -37,3 +38,4 @@ actor FaultyTransport: SyncTransport {
         return response
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 import HealthSyncClient
 
@@ -49,3 +50,4 @@ enum SampleFactory {
         }
     }
 }
+#endif

@@ -1,11 +1,12 @@
+#if PostgreSQL
 import Foundation
 import HealthFixtures
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// `simulate-phone` stops on Ctrl-C while a request waits on a server that never answers.
@@ -44,3 +45,4 @@ struct SimulatePhoneInterruptTests {
         #expect(message.contains("healthimport: interrupted"), "\(message)")
     }
 }
+#endif

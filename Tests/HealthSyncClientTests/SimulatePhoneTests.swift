@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthSyncClient
 import Testing
@@ -50,3 +51,4 @@ extension TestServer {
         return uuids
     }
 }
+#endif

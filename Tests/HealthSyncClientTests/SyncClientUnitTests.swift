@@ -1,3 +1,4 @@
+#if SyncClient
 import Foundation
 import HealthSyncClient
 import Testing
@@ -70,3 +71,4 @@ import Testing
         #expect(object["healthKitUUID"] as? String == "0F3A8C52-3D0B-4F5E-9C56-1C0C4C1B2A11")
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import Testing
 
@@ -223,3 +224,4 @@ struct SyncEngineServerTests {
         return formatter.string(from: date)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import HealthFixtures
 import OpenAPIRuntime
@@ -6,7 +7,7 @@ import Testing
 @testable import HealthSyncClient
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The test PostgreSQL: `HEALTHIMPORT_TEST_POSTGRES` (CI sets it), else a throw-away server
@@ -74,3 +75,4 @@ final class TestServer: Sendable {
         return String(String(decoding: output, as: UTF8.self).split(separator: "\n").last ?? "")
     }
 }
+#endif

@@ -3,9 +3,9 @@ import GRDB
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// What a user meets when things go wrong: a store another process holds, a store from a newer

@@ -257,7 +257,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr
-                == "healthimport: error: mcp: healthimport-mcp is not in \(folder), beside healthimport: build it with swift build --product healthimport-mcp, or install both programs\n"
+                == "healthimport: error: mcp: healthimport-mcp is not in \(folder), beside healthimport: build it with swift build --product healthimport-mcp --traits MCP, or install both programs\n"
         )
     }
 

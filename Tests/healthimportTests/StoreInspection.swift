@@ -3,9 +3,9 @@ import GRDB
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Looks into a store the CLI wrote, from outside, as a user's own tools would.

@@ -2,7 +2,7 @@ import FuzzSupport
 import HealthExport
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 // Segments of 64 bytes: even small inputs are scanned on two threads, cut every line or so.

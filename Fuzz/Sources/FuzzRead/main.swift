@@ -2,7 +2,7 @@ import FuzzSupport
 import HealthExport
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 // Segments of 64 bytes: even small inputs are read on two parsers, cut every line or so.

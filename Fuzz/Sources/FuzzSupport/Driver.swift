@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 @_silgen_name("LLVMFuzzerRunDriver")

@@ -2,7 +2,7 @@ import FuzzSupport
 import HealthExport
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 runFuzzer { fuzzZip($0, $1) }

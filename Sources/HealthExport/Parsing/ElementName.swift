@@ -1,11 +1,11 @@
 import CLibXML2
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The elements of `export.xml` this reader knows, recognised from libxml2's name bytes without a `String`.

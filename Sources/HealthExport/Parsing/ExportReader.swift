@@ -1,11 +1,11 @@
 import CLibXML2
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Reads an Apple Health `export.xml` with libxml2's SAX2 push parser and yields typed records.

@@ -1,11 +1,11 @@
 import CLibXML2
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// All state of one parse. libxml2's callbacks recover it from their context pointer and call

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The one place the package calls what differs between the C libraries of Linux and Darwin:
@@ -27,11 +27,11 @@ package enum SystemCall {
     @inline(__always)
     package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
-            Glibc.read(fd, buffer, count)
+        Glibc.read(fd, buffer, count)
         #elseif canImport(Musl)
-            Musl.read(fd, buffer, count)
+        Musl.read(fd, buffer, count)
         #else
-            Darwin.read(fd, buffer, count)
+        Darwin.read(fd, buffer, count)
         #endif
     }
 
@@ -39,11 +39,11 @@ package enum SystemCall {
     @inline(__always)
     package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
-            Glibc.write(fd, buffer, count)
+        Glibc.write(fd, buffer, count)
         #elseif canImport(Musl)
-            Musl.write(fd, buffer, count)
+        Musl.write(fd, buffer, count)
         #else
-            Darwin.write(fd, buffer, count)
+        Darwin.write(fd, buffer, count)
         #endif
     }
 
@@ -61,11 +61,11 @@ package enum SystemCall {
     /// Closes `fd`.
     package static func close(_ fd: Int32) {
         #if canImport(Glibc)
-            _ = Glibc.close(fd)
+        _ = Glibc.close(fd)
         #elseif canImport(Musl)
-            _ = Musl.close(fd)
+        _ = Musl.close(fd)
         #else
-            _ = Darwin.close(fd)
+        _ = Darwin.close(fd)
         #endif
     }
 
@@ -78,11 +78,11 @@ package enum SystemCall {
     package static func pipe() -> Result<(read: Int32, write: Int32), SystemError> {
         var descriptors: [Int32] = [0, 0]
         #if canImport(Glibc)
-            let status = Glibc.pipe(&descriptors)
+        let status = Glibc.pipe(&descriptors)
         #elseif canImport(Musl)
-            let status = Musl.pipe(&descriptors)
+        let status = Musl.pipe(&descriptors)
         #else
-            let status = Darwin.pipe(&descriptors)
+        let status = Darwin.pipe(&descriptors)
         #endif
         guard status == 0 else { return .failure(SystemError(code: errno)) }
         return .success((descriptors[0], descriptors[1]))
@@ -92,14 +92,14 @@ package enum SystemCall {
     /// bytes go: Foundation keeps `Thread.name` to itself on Linux.
     package static func nameThread(_ name: String) {
         #if canImport(Glibc)
-            // Glibc's module leaves out `pthread_setname_np`; the thread's `comm` file is the same.
-            let file = open("/proc/thread-self/comm", O_WRONLY)
-            guard file >= 0 else { return }
-            defer { close(file) }
-            let bytes = Array(name.utf8.prefix(15))
-            _ = bytes.withUnsafeBytes { write(file, $0.baseAddress!, $0.count) }
+        // Glibc's module leaves out `pthread_setname_np`; the thread's `comm` file is the same.
+        let file = open("/proc/thread-self/comm", O_WRONLY)
+        guard file >= 0 else { return }
+        defer { close(file) }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(file, $0.baseAddress!, $0.count) }
         #elseif canImport(Darwin)
-            _ = pthread_setname_np(name)
+        _ = pthread_setname_np(name)
         #endif
     }
 
@@ -107,11 +107,11 @@ package enum SystemCall {
     /// freed memory in that thread's arena); nothing elsewhere.
     package static func returnFreedMemory() {
         #if canImport(Glibc)
-            // `malloc_trim` is glibc's own, outside the C library's module: found at run time.
-            typealias Trim = @convention(c) (Int) -> Int32
-            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
-                _ = unsafeBitCast(symbol, to: Trim.self)(0)
-            }
+        // `malloc_trim` is glibc's own, outside the C library's module: found at run time.
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
         #endif
     }
 
@@ -122,15 +122,15 @@ package enum SystemCall {
     /// and keeps them. Nothing elsewhere.
     package static func tuneAllocator() {
         #if canImport(Glibc)
-            // `mallopt` is declared in <malloc.h>, which the Glibc module leaves out.
-            typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
-            let (arenaMaximum, mapThreshold, trimThreshold): (Int32, Int32, Int32) = (-8, -3, -1)
-            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-                let mallopt = unsafeBitCast(symbol, to: MallocOption.self)
-                _ = mallopt(arenaMaximum, 2)
-                _ = mallopt(mapThreshold, 64 * 1024)
-                _ = mallopt(trimThreshold, 1024 * 1024)
-            }
+        // `mallopt` is declared in <malloc.h>, which the Glibc module leaves out.
+        typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
+        let (arenaMaximum, mapThreshold, trimThreshold): (Int32, Int32, Int32) = (-8, -3, -1)
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+            let mallopt = unsafeBitCast(symbol, to: MallocOption.self)
+            _ = mallopt(arenaMaximum, 2)
+            _ = mallopt(mapThreshold, 64 * 1024)
+            _ = mallopt(trimThreshold, 1024 * 1024)
+        }
         #endif
     }
 

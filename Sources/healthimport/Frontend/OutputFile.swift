@@ -1,9 +1,9 @@
 import HealthExport
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A file a command writes whole or not at all: lines go to `PATH.partial`, which becomes

@@ -2,9 +2,9 @@ import HealthCore
 import HealthJSON
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Writes whole JSON lines to standard output in large blocks.

@@ -3,8 +3,8 @@ import HealthQuery
 import HealthSQLite
 
 #if PostgreSQL
-    import HealthPostgres
-    import HealthQueryPostgres
+import HealthPostgres
+import HealthQueryPostgres
 #endif
 
 /// Opens the store a `--db` value names.
@@ -15,9 +15,9 @@ enum StoreOpener {
     {
         if StoreOptions.isPostgres(location) {
             #if PostgreSQL
-                return try PostgresStore.open(url: location, person: person ?? StoreOptions.defaultPerson)
+            return try PostgresStore.open(url: location, person: person ?? StoreOptions.defaultPerson)
             #else
-                throw PostgresSupport.missing
+            throw PostgresSupport.missing
             #endif
         }
         if let person, person != StoreOptions.defaultPerson {
@@ -33,10 +33,10 @@ enum StoreOpener {
     static func reader(_ options: StoreOptions) throws -> any StoreReading {
         if StoreOptions.isPostgres(options.db) {
             #if PostgreSQL
-                return try PostgresStoreReader.open(
-                    url: options.db, person: options.person ?? StoreOptions.defaultPerson)
+            return try PostgresStoreReader.open(
+                url: options.db, person: options.person ?? StoreOptions.defaultPerson)
             #else
-                throw PostgresSupport.missing
+            throw PostgresSupport.missing
             #endif
         }
         if let person = options.person, person != StoreOptions.defaultPerson {

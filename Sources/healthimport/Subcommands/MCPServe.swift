@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// `healthimport mcp`: a Model Context Protocol server over standard input and output.
@@ -55,7 +55,7 @@ struct MCPServe: ParsableCommand {
         let server = folder.appendingPathComponent(serverProgram).path
         guard access(server, X_OK) == 0 else {
             throw CommandFailure(
-                "mcp: \(serverProgram) is not in \(folder.path), beside healthimport: build it with swift build --product healthimport-mcp, or install both programs"
+                "mcp: \(serverProgram) is not in \(folder.path), beside healthimport: build it with swift build --product healthimport-mcp --traits MCP, or install both programs"
             )
         }
         return server

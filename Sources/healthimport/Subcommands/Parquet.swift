@@ -8,8 +8,8 @@ import HealthParquetTables
 import HealthQuery
 
 #if PostgreSQL
-    import HealthParquetPostgres
-    import HealthPostgres
+import HealthParquetPostgres
+import HealthPostgres
 #endif
 
 /// `healthimport parquet PATH -o DIR` and `healthimport parquet --db DB -o DIR`: records as
@@ -131,23 +131,23 @@ struct Parquet: ParsableCommand {
     /// Writes a person's rows of a PostgreSQL store; the files' row counts.
     private func writePostgres(_ url: String, folder: String) throws -> [(file: String, rows: Int64)] {
         #if PostgreSQL
-            let store = try PostgresStore.open(url: url, person: person ?? StoreOptions.defaultPerson)
-            defer { store.closeWaiting() }
-            let export = PostgresParquetExport(store: store)
-            // The table set lives and dies inside the wait: it belongs to the one task that writes it.
-            return try Blocking.wait {
-                let tables = ParquetTableSet(folder: folder)
-                do {
-                    try await export.write(into: tables) { try Interrupt.check() }
-                    try tables.close()
-                } catch {
-                    tables.discard()
-                    throw ParquetFolder.failure(error)
-                }
-                return tables.rowCounts
+        let store = try PostgresStore.open(url: url, person: person ?? StoreOptions.defaultPerson)
+        defer { store.closeWaiting() }
+        let export = PostgresParquetExport(store: store)
+        // The table set lives and dies inside the wait: it belongs to the one task that writes it.
+        return try Blocking.wait {
+            let tables = ParquetTableSet(folder: folder)
+            do {
+                try await export.write(into: tables) { try Interrupt.check() }
+                try tables.close()
+            } catch {
+                tables.discard()
+                throw ParquetFolder.failure(error)
             }
+            return tables.rowCounts
+        }
         #else
-            throw PostgresSupport.missing
+        throw PostgresSupport.missing
         #endif
     }
 }

@@ -1,38 +1,38 @@
 #if PostgreSQL
-    import ArgumentParser
-    import HealthCore
-    import HealthPostgres
+import ArgumentParser
+import HealthCore
+import HealthPostgres
 
-    extension People {
-        /// `people erase NAME`: every row of a person, in one transaction, audited.
-        struct Erase: ParsableCommand {
-            static let configuration = CommandConfiguration(
-                commandName: "erase",
-                abstract: "Erase a person: every row of theirs, their keys and backfill, in one transaction.",
-                discussion: """
-                    Prints each table and how many rows it lost. The erasures table keeps who asked, when \
-                    and those counts (no health data). Refused while an import of theirs runs (exit 75).
-                    """)
+extension People {
+    /// `people erase NAME`: every row of a person, in one transaction, audited.
+    struct Erase: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "erase",
+            abstract: "Erase a person: every row of theirs, their keys and backfill, in one transaction.",
+            discussion: """
+                Prints each table and how many rows it lost. The erasures table keeps who asked, when \
+                and those counts (no health data). Refused while an import of theirs runs (exit 75).
+                """)
 
-            @Argument(help: "The person's name.")
-            var name: String
+        @Argument(help: "The person's name.")
+        var name: String
 
-            @OptionGroup var database: Database
+        @OptionGroup var database: Database
 
-            func run() throws {
-                try CommandRunner.run {
-                    let store = try database.open(person: name)
-                    defer { store.closeWaiting() }
-                    guard let erasure = try Blocking.wait({ try await store.erase(requestedBy: "command line") }) else {
-                        throw CommandFailure("nothing of \(name) to erase (healthimport people list)")
-                    }
-                    try StandardOutput.print(
-                        erasure.rows.filter { $0.count > 0 }.map { "\($0.table)\t\($0.count)\n" }.joined())
-                    Diagnostics.print(
-                        "healthimport: erased \(erasure.total) rows of \(name) (audit row \(erasure.auditID) in erasures)"
-                    )
+        func run() throws {
+            try CommandRunner.run {
+                let store = try database.open(person: name)
+                defer { store.closeWaiting() }
+                guard let erasure = try Blocking.wait({ try await store.erase(requestedBy: "command line") }) else {
+                    throw CommandFailure("nothing of \(name) to erase (healthimport people list)")
                 }
+                try StandardOutput.print(
+                    erasure.rows.filter { $0.count > 0 }.map { "\($0.table)\t\($0.count)\n" }.joined())
+                Diagnostics.print(
+                    "healthimport: erased \(erasure.total) rows of \(name) (audit row \(erasure.auditID) in erasures)"
+                )
             }
         }
     }
+}
 #endif

@@ -1,48 +1,48 @@
 #if PostgreSQL
-    import ArgumentParser
-    import Foundation
-    import HealthCore
-    import HealthPostgres
+import ArgumentParser
+import Foundation
+import HealthCore
+import HealthPostgres
 
-    extension People {
-        /// `people export NAME -o FILE.zip`: a person's records as a zip of JSON lines.
-        struct Export: ParsableCommand {
-            static let configuration = CommandConfiguration(
-                commandName: "export",
-                abstract: "Write a person's records to a zip: records.jsonl (as `records` writes them) and export.json."
-            )
+extension People {
+    /// `people export NAME -o FILE.zip`: a person's records as a zip of JSON lines.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export",
+            abstract: "Write a person's records to a zip: records.jsonl (as `records` writes them) and export.json."
+        )
 
-            @Argument(help: "The person's name.")
-            var name: String
+        @Argument(help: "The person's name.")
+        var name: String
 
-            @Option(name: .shortAndLong, help: ArgumentHelp("The zip to write.", valueName: "file.zip"))
-            var output: String
+        @Option(name: .shortAndLong, help: ArgumentHelp("The zip to write.", valueName: "file.zip"))
+        var output: String
 
-            @OptionGroup var database: Database
+        @OptionGroup var database: Database
 
-            func run() throws {
-                try CommandRunner.run {
-                    let store = try database.open(person: name)
-                    defer { store.closeWaiting() }
-                    guard FileManager.default.createFile(atPath: output, contents: nil),
-                        let handle = FileHandle(forWritingAtPath: output)
-                    else {
-                        throw CommandFailure("cannot write \(output)")
-                    }
-                    let count: Int
-                    do {
-                        count = try Blocking.wait {
-                            try await store.exportZip { bytes in try handle.write(contentsOf: bytes) }
-                        }
-                        try handle.close()
-                    } catch {
-                        try? handle.close()
-                        try? FileManager.default.removeItem(atPath: output)
-                        throw error
-                    }
-                    Diagnostics.print("healthimport: wrote \(count) records of \(name) to \(output)")
+        func run() throws {
+            try CommandRunner.run {
+                let store = try database.open(person: name)
+                defer { store.closeWaiting() }
+                guard FileManager.default.createFile(atPath: output, contents: nil),
+                    let handle = FileHandle(forWritingAtPath: output)
+                else {
+                    throw CommandFailure("cannot write \(output)")
                 }
+                let count: Int
+                do {
+                    count = try Blocking.wait {
+                        try await store.exportZip { bytes in try handle.write(contentsOf: bytes) }
+                    }
+                    try handle.close()
+                } catch {
+                    try? handle.close()
+                    try? FileManager.default.removeItem(atPath: output)
+                    throw error
+                }
+                Diagnostics.print("healthimport: wrote \(count) records of \(name) to \(output)")
             }
         }
     }
+}
 #endif

@@ -4,7 +4,7 @@ import HealthSQLite
 import HealthStatistics
 
 #if PostgreSQL
-    import HealthPostgres
+import HealthPostgres
 #endif
 
 /// `healthimport sources`: the sources statistics have seen, in priority order; `--priority` saves an order.
@@ -31,12 +31,12 @@ struct Sources: ParsableCommand {
             let sources: [SourceListing]
             if StoreOptions.isPostgres(store.db) {
                 #if PostgreSQL
-                    let postgres = try PostgresStore.open(
-                        url: store.db, person: store.person ?? StoreOptions.defaultPerson)
-                    if let priority { try postgres.saveSourceOrder(SourceOrder.parse(priority)) }
-                    sources = try postgres.sources()
+                let postgres = try PostgresStore.open(
+                    url: store.db, person: store.person ?? StoreOptions.defaultPerson)
+                if let priority { try postgres.saveSourceOrder(SourceOrder.parse(priority)) }
+                sources = try postgres.sources()
                 #else
-                    throw PostgresSupport.missing
+                throw PostgresSupport.missing
                 #endif
             } else {
                 try store.requireSQLite("sources")

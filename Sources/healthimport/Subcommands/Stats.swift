@@ -6,7 +6,7 @@ import HealthSQLite
 import HealthStatistics
 
 #if PostgreSQL
-    import HealthPostgres
+import HealthPostgres
 #endif
 
 /// `healthimport stats`: the numbers the Health app shows, from the store.
@@ -109,16 +109,16 @@ struct Stats: ParsableCommand {
 private enum StatisticsStore {
     case sqlite(HealthStore)
     #if PostgreSQL
-        case postgres(PostgresStore)
+    case postgres(PostgresStore)
     #endif
 
     static func open(_ options: StoreOptions) throws -> StatisticsStore {
         if StoreOptions.isPostgres(options.db) {
             #if PostgreSQL
-                return .postgres(
-                    try PostgresStore.open(url: options.db, person: options.person ?? StoreOptions.defaultPerson))
+            return .postgres(
+                try PostgresStore.open(url: options.db, person: options.person ?? StoreOptions.defaultPerson))
             #else
-                throw PostgresSupport.missing
+            throw PostgresSupport.missing
             #endif
         }
         if let person = options.person, person != StoreOptions.defaultPerson {
@@ -138,8 +138,8 @@ private enum StatisticsStore {
         case .sqlite(let store):
             return try store.read { db in try String.fetchAll(db, sql: "SELECT type FROM anchors ORDER BY type") }
         #if PostgreSQL
-            case .postgres(let store):
-                return try store.anchors().keys.sorted()
+        case .postgres(let store):
+            return try store.anchors().keys.sorted()
         #endif
         }
     }
@@ -149,11 +149,11 @@ private enum StatisticsStore {
         case .sqlite(let store):
             return try store.read { db in try query.rows(db) }
         #if PostgreSQL
-            case .postgres(let store):
-                return try store.statistics(
-                    ComputedStatistics(
-                        type: query.type, period: query.period, since: query.since, until: query.until,
-                        preferred: query.preferred))
+        case .postgres(let store):
+            return try store.statistics(
+                ComputedStatistics(
+                    type: query.type, period: query.period, since: query.since, until: query.until,
+                    preferred: query.preferred))
         #endif
         }
     }

@@ -8,8 +8,8 @@ import HealthWorkouts
 import HealthWorkoutsStore
 
 #if PostgreSQL
-    import HealthPostgres
-    import HealthWorkoutsPostgres
+import HealthPostgres
+import HealthWorkoutsPostgres
 #endif
 
 /// `healthimport workouts PATH|--db DB -o DIR --format gpx|tcx|json`: workouts as files training platforms take.
@@ -201,18 +201,18 @@ struct Workouts: ParsableCommand {
         _ url: String, options: WorkoutReader.Options, _ body: (WorkoutTrack, WorkoutReader.Context) throws -> Void
     ) throws -> (Int, String) {
         #if PostgreSQL
-            let person = person ?? StoreOptions.defaultPerson
-            let store = try PostgresStore.open(url: url, person: person)
-            defer { store.closeWaiting() }
-            let reader = PostgresWorkoutReader(store: store, options: options)
-            let plan = try Blocking.wait { try await reader.plan() }
-            for planned in plan.workouts {
-                let track = try Blocking.wait { try await reader.track(of: planned) }
-                try body(track, plan.context)
-            }
-            return (plan.workouts.count, "from \(store.location)")
+        let person = person ?? StoreOptions.defaultPerson
+        let store = try PostgresStore.open(url: url, person: person)
+        defer { store.closeWaiting() }
+        let reader = PostgresWorkoutReader(store: store, options: options)
+        let plan = try Blocking.wait { try await reader.plan() }
+        for planned in plan.workouts {
+            let track = try Blocking.wait { try await reader.track(of: planned) }
+            try body(track, plan.context)
+        }
+        return (plan.workouts.count, "from \(store.location)")
         #else
-            throw PostgresSupport.missing
+        throw PostgresSupport.missing
         #endif
     }
 
