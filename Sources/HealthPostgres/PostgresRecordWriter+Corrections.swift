@@ -83,7 +83,7 @@ extension PostgresRecordWriter {
             return false
         }
         guard storedDigest != digest else { return false }
-        for (table, column) in Self.workoutRows {
+        for (table, column) in [("workouts", "uuid")] + RecordTables.children(of: item.record) {
             _ = try await rows("DELETE FROM \(table) WHERE person = $1 AND \(column) = $2", [person, uuid])
         }
         try await rewrite(item)
@@ -93,13 +93,6 @@ extension PostgresRecordWriter {
         }
         return true
     }
-
-    /// A workout's rows, with the column naming it.
-    static let workoutRows = [
-        ("workouts", "uuid"), ("metadata", "record_uuid"), ("workout_activities", "workout_uuid"),
-        ("workout_events", "workout_uuid"), ("workout_statistics", "workout_uuid"), ("workout_routes", "workout_uuid"),
-        ("workout_zones", "workout_uuid"), ("record_digests", "uuid"),
-    ]
 
     private func rows(_ sql: String, _ values: [(any Sendable)?]) async throws -> [PostgresRow] {
         let result = try await connection.query(

@@ -101,23 +101,18 @@ extension PostgresRecordWriter {
     /// Removes the stored rows (and child rows) of the records the plan rewrites at a newer version.
     func removeRewritten(_ plan: SyncPlan, in batch: [IdentifiedRecord]) async throws {
         guard !plan.newerVersion.isEmpty else { return }
-        var byTable: [String: [String]] = [:]
-        var uuids: [String] = []
-        for index in plan.newerVersion {
-            guard let table = RecordTables.synced(batch[index].record) else { continue }
-            byTable[table.name, default: []].append(batch[index].id.description)
-            uuids.append(batch[index].id.description)
+        // The UUIDs to delete, by table and the column naming the record (RecordTables.children).
+        var byTable: [String: (column: String, uuids: [String])] = [:]
+        for index in plan.newerVersion.sorted() {
+            let record = batch[index].record
+            guard let table = RecordTables.synced(record) else { continue }
+            let uuid = batch[index].id.description
+            for (name, column) in [(table.name, "uuid")] + RecordTables.children(of: record) {
+                byTable[name, default: (column, [])].uuids.append(uuid)
+            }
         }
-        var statements = byTable.map { ("DELETE FROM \($0.key) WHERE person = $1 AND uuid = ANY($2)", $0.value) }
-        for (table, column) in [
-            ("metadata", "record_uuid"), ("heartbeats", "sample_uuid"), ("correlation_members", "correlation_uuid"),
-            ("workout_activities", "workout_uuid"), ("workout_events", "workout_uuid"),
-            ("workout_statistics", "workout_uuid"), ("workout_routes", "workout_uuid"),
-            ("workout_zones", "workout_uuid"), ("record_digests", "uuid"),
-        ] {
-            statements.append(("DELETE FROM \(table) WHERE person = $1 AND \(column) = ANY($2)", uuids))
-        }
-        for (sql, values) in statements {
+        for (table, (column, values)) in byTable.sorted(by: { $0.key < $1.key }) {
+            let sql = "DELETE FROM \(table) WHERE person = $1 AND \(column) = ANY($2)"
             var binds = PostgresBindings(capacity: 2)
             binds.append(person)
             binds.append(values)

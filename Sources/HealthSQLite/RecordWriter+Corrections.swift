@@ -98,37 +98,23 @@ extension RecordWriter {
         try statement.run()
     }
 
-    /// Deletes a record's rows and its children, to write its newer content.
+    /// Deletes a record's rows and its children (``RecordTables/children(of:)``), to write its
+    /// newer content.
     func removeRows(of record: HealthRecord, uuid: String) throws {
         try flushMetadata()
-        switch record {
-        case .quantity(let sample):
+        guard let (table, keyedByType) = RecordTables.synced(record) else { return }
+        if keyedByType, let start = record.start?.secondsSince1970 {
             try db.execute(
                 sql:
-                    "DELETE FROM quantity_sample_rows WHERE \(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ?",
-                arguments: [sample.header.type, sample.header.startDate.secondsSince1970, uuid])
-            try db.execute(sql: "DELETE FROM heartbeat_series WHERE sample_uuid = ?", arguments: [uuid])
-        case .category(let sample):
-            try db.execute(
-                sql:
-                    "DELETE FROM category_sample_rows WHERE \(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ?",
-                arguments: [sample.header.type, sample.header.startDate.secondsSince1970, uuid])
-        case .weight:
-            try db.execute(sql: "DELETE FROM weight_samples WHERE uuid = ?", arguments: [uuid])
-        case .correlation:
-            try db.execute(sql: "DELETE FROM correlations WHERE uuid = ?", arguments: [uuid])
-            try db.execute(sql: "DELETE FROM correlation_members WHERE correlation_uuid = ?", arguments: [uuid])
-        case .workout:
-            try db.execute(sql: "DELETE FROM workouts WHERE uuid = ?", arguments: [uuid])
-            for table in [
-                "workout_activities", "workout_events", "workout_statistics", "workout_routes", "workout_zones",
-            ] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE workout_uuid = ?", arguments: [uuid])
-            }
-        default:
-            return
+                    "DELETE FROM \(StoreSchema.rows(of: table)) WHERE \(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ?",
+                arguments: [record.type, start, uuid])
+        } else {
+            try db.execute(sql: "DELETE FROM \(table) WHERE uuid = ?", arguments: [uuid])
         }
-        try db.execute(sql: "DELETE FROM metadata WHERE record_uuid = ?", arguments: [uuid])
+        for (child, column) in RecordTables.children(of: record) {
+            try db.execute(
+                sql: "DELETE FROM \(StoreSchema.childRows(of: child)) WHERE \(column) = ?", arguments: [uuid])
+        }
     }
 
     /// Brings a stored record whose content can change up to `item`'s content; returns whether it changed.
@@ -194,7 +180,6 @@ extension RecordWriter {
             if let deletedBy {
                 try db.execute(sql: "UPDATE workouts SET deleted_by = ? WHERE uuid = ?", arguments: [deletedBy, uuid])
             }
-            try saveDigest(of: workout, uuid: uuid)
             return true
         case .export(let facts):
             return try correctProfile(facts, uuid: uuid)

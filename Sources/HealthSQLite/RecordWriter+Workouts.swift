@@ -62,6 +62,9 @@ extension RecordWriter {
             try routes.run()
         }
         try writeZones(workout.zoneGroups, workout: uuid)
+        // Its content's digest goes with its rows, however they came (new, corrected, a newer
+        // sync version), as on PostgreSQL.
+        try saveDigest(of: workout, uuid: uuid)
         return true
     }
 

@@ -195,7 +195,6 @@ final class RecordWriter {
         let added = try insertRow(item)
         if added {
             noteInserted(item.record.type)
-            if case .workout(let workout) = item.record { try saveDigest(of: workout, uuid: item.id.description) }
         } else if CorrectionRules.mayChange(item.record), !item.isRepeat, try correct(item) {
             noteUpdated(item.record)
         } else {

@@ -18,6 +18,10 @@ extension StoreSchema {
     /// The table holding the rows of `table`: itself, or the keyed table behind its view.
     static func rows(of table: String) -> String { sampleRowTables[table] ?? table }
 
+    /// The table that holds the rows of a record's child table: itself, or the one behind its view
+    /// (a sample's heartbeats are one `heartbeat_series` row, keyed by `sample_uuid` too).
+    static func childRows(of table: String) -> String { table == "heartbeats" ? "heartbeat_series" : table }
+
     /// The condition on a keyed row table's `type_id` matching the type bound to `?`.
     static let typeIDMatches = "type_id = (SELECT id FROM sample_types WHERE type = ?)"
 

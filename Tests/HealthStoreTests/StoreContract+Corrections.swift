@@ -171,6 +171,23 @@ extension StoreContract {
 extension StoreContract {
     static let running = "HKWorkoutActivityTypeRunning"
 
+    /// A morning run saved by an app under one sync identifier at `version`, with `pauses` pauses.
+    static func syncedRun(version: Int, kilocalories: Int, pauses: Int) -> String {
+        let events = (0..<pauses).map { minute in
+            "<WorkoutEvent type=\"HKWorkoutEventTypePause\" date=\"2024-05-30 07:1\(minute):00 +0200\"/>"
+        }
+        return """
+             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" \
+            sourceName="Runner" creationDate="2024-05-30 07:31:00 +0200" startDate="2024-05-30 07:00:00 +0200" \
+            endDate="2024-05-30 07:30:00 +0200">\
+            <MetadataEntry key="HKMetadataKeySyncIdentifier" value="run-3"/>\
+            <MetadataEntry key="HKMetadataKeySyncVersion" value="\(version)"/>\
+            \(events.joined())\
+            <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-05-30 07:00:00 +0200" \
+            endDate="2024-05-30 07:30:00 +0200" sum="\(kilocalories)" unit="kcal"/></Workout>
+            """
+    }
+
     /// A morning run whose active energy is `kilocalories`, with a pause and a heart-rate zone group.
     static func run(kilocalories: Int) -> String {
         """

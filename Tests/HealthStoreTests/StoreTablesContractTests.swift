@@ -51,6 +51,17 @@ struct StoreTablesContractTests {
             }
         ),
         (
+            "a workout with a sync identifier rewritten at a newer version, with other totals and events",
+            [(version: 1, kilocalories: 300, pauses: 1), (2, 320, 2), (2, 320, 2)].enumerated().map { day, saved in
+                StoreContract.smallExport(
+                    day: 1 + 2 * day,
+                    [
+                        StoreContract.syncedRun(
+                            version: saved.version, kilocalories: saved.kilocalories, pauses: saved.pauses)
+                    ])
+            }
+        ),
+        (
             "a workout whose totals change, then the same workout again",
             [300, 320, 320].enumerated().map { day, kilocalories in
                 StoreContract.smallExport(day: 1 + 2 * day, [StoreContract.run(kilocalories: kilocalories)])

@@ -30,6 +30,25 @@ public enum RecordTables {
         }
     }
 
+    /// The rows that belong to a record beside its own row, each as a table and the column that
+    /// holds the record's UUID: what rewriting `record` (a newer sync version, a changed
+    /// workout) deletes with it in every store.
+    public static func children(of record: HealthRecord) -> [(table: String, column: String)] {
+        let metadata = ("metadata", "record_uuid")
+        switch record {
+        case .quantity: return [metadata, ("heartbeats", "sample_uuid")]
+        case .category, .weight: return [metadata]
+        case .correlation: return [metadata, ("correlation_members", "correlation_uuid")]
+        case .workout: return [metadata, ("record_digests", "uuid")] + workoutParts.map { ($0, "workout_uuid") }
+        default: return []
+        }
+    }
+
+    /// The tables of a workout's parts, keyed by `workout_uuid`.
+    public static let workoutParts = [
+        "workout_activities", "workout_events", "workout_statistics", "workout_routes", "workout_zones",
+    ]
+
     /// The record tables and the exports imported, as `status` lists them.
     public static let withExports: [Table] = records + [("exports", "'HealthExport'", "export_unix")]
 }
