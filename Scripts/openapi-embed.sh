@@ -4,10 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 {
+  echo '#if PostgreSQL'
   echo '/// `docs/openapi.yaml`, which `GET /openapi.yaml` answers (written by Scripts/openapi-embed.sh).'
   echo 'enum OpenAPIDocument {'
   echo '    static let yaml = #"""'
   sed 's/^/        /; s/^ *$//' docs/openapi.yaml
   echo '        """#'
   echo '}'
+  echo '#endif'
 } > Sources/HealthServer/OpenAPIDocument.swift

@@ -34,16 +34,22 @@ final class ImportSlots: Service, Sendable {
         state.withLock { ($0.running, $0.waiting.count) }
     }
 
-    /// Runs `body` holding a slot, waiting for one first.
-    func withSlot<Value>(_ body: () async throws -> Value) async throws -> Value {
-        try await acquire()
+    /// Runs `body` holding a slot, waiting for one first unless `maxWaiting` imports already wait.
+    func withSlot<Value>(maxWaiting: Int = .max, _ body: () async throws -> Value) async throws -> Value {
+        try await acquire(maxWaiting: maxWaiting)
         defer { release() }
         return try await body()
     }
 
+    /// Whether a slot is free now, or fewer than `maxWaiting` imports wait for one.
+    func admits(maxWaiting: Int) -> Bool {
+        state.withLock { $0.running < limit || $0.waiting.count < maxWaiting }
+    }
+
     /// Takes a slot, waiting while `limit` imports run; throws `CancellationError` when the
-    /// task is cancelled while it waits, `503` once the server shuts down.
-    func acquire() async throws {
+    /// task is cancelled while it waits, `503` once the server shuts down or when it would wait
+    /// behind `maxWaiting` others.
+    func acquire(maxWaiting: Int = .max) async throws {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -56,6 +62,7 @@ final class ImportSlots: Service, Sendable {
                     // a cancellation is seen either here or by the handler.
                     if Task.isCancelled { return .failure(CancellationError()) }
                     guard state.running < limit && state.waiting.isEmpty else {
+                        if state.waiting.count >= maxWaiting { return .failure(Self.busy(state.waiting.count)) }
                         state.waiting.append((id, continuation))
                         return nil
                     }
@@ -93,6 +100,12 @@ final class ImportSlots: Service, Sendable {
             return state.waiting.map(\.continuation)
         }
         for continuation in waiting { continuation.resume(throwing: Self.stopping()) }
+    }
+
+    /// The answer to an upload past the waiting ones a server takes.
+    static func busy(_ waiting: Int) -> ServerFailure {
+        ServerFailure(
+            .serviceUnavailable, "the server is busy: \(waiting) uploads wait for an import; send this one again later")
     }
 
     private static func stopping() -> ServerFailure {

@@ -125,6 +125,7 @@ enum OpenAPIDocument {
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "409": { $ref: "#/components/responses/Conflict" }
                 "413": { $ref: "#/components/responses/TooLarge" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/healthkit/uploads:
             options:
               tags: [uploads]
@@ -531,7 +532,10 @@ enum OpenAPIDocument {
               security: []
               responses:
                 "200":
-                  description: The server runs.
+                  description: The server runs; its imports of exports, running and waiting.
+                  content:
+                    application/json:
+                      schema: { $ref: "#/components/schemas/Health" }
           /ready:
             get:
               tags: [service]
@@ -541,6 +545,13 @@ enum OpenAPIDocument {
               responses:
                 "200":
                   description: Ready for requests.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [status]
+                        properties:
+                          status: { type: string, const: ready }
                 "503":
                   description: The database cannot be reached.
                   content:
@@ -644,7 +655,7 @@ enum OpenAPIDocument {
                 application/json:
                   schema: { $ref: "#/components/schemas/Error" }
             Unavailable:
-              description: The database cannot be reached for now; try again after `Retry-After` seconds.
+              description: "The database cannot be reached for now, the server is shutting down, or (an upload of an export) `serve --max-waiting` uploads already wait for an import; try again after `Retry-After` seconds."
               headers:
                 Retry-After:
                   description: Seconds to wait before trying again.
@@ -658,6 +669,19 @@ enum OpenAPIDocument {
                 application/json:
                   schema: { $ref: "#/components/schemas/Error" }
           schemas:
+            Health:
+              type: object
+              description: "`GET /health`: the process answers, and how many imports of exports run and wait."
+              required: [status, imports]
+              properties:
+                status: { type: string, const: ok }
+                imports:
+                  type: object
+                  required: [running, waiting, limit]
+                  properties:
+                    running: { type: integer, minimum: 0, description: "Imports running now." }
+                    waiting: { type: integer, minimum: 0, description: "Uploads waiting for one to end (plain ones: at most `serve --max-waiting`)." }
+                    limit: { type: integer, minimum: 1, description: "The imports run at once (`serve --max-imports`)." }
             Error:
               type: object
               required: [error]

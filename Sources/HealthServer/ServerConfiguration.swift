@@ -17,6 +17,10 @@ public struct ServerConfiguration: Sendable {
     /// The imports of exports (plain uploads, resumable ones) run at once; later ones wait for
     /// one to end. Each takes tens of MB while it runs, so this bounds the server's memory.
     public var maxImports = ServerConfiguration.defaultMaxImports
+    /// The plain uploads that may wait for an import slot; a later one gets `503` with
+    /// `Retry-After` at once. A waiting upload holds a database connection (its person's lock),
+    /// so this keeps a burst of uploads within the database's connections.
+    public var maxWaitingUploads = 32
     /// Where uploads wait on disk: a zip's unlinked temporary file, and the parts of resumable
     /// uploads (which several servers on one database must share to take up each other's).
     public var spoolFolder = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/healthimport-uploads"
@@ -42,8 +46,9 @@ public struct ServerConfiguration: Sendable {
     public var onListening: @Sendable (Int) -> Void = { _ in }
 
     /// The default of ``maxImports``: the processors the system lets the process use, at least 2
-    /// (an import leaves its processor now and then, waiting for PostgreSQL).
-    public static var defaultMaxImports: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
+    /// (an import leaves its processor now and then, waiting for PostgreSQL) and at most 4, so
+    /// that the memory of the imports running stays bounded on a machine with many processors.
+    public static var defaultMaxImports: Int { min(4, max(2, ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// The database for the reading routes: ``url`` with ``statementSeconds`` as its statement
     /// timeout, so that one slow query cannot hold a connection for ever. (Uploads write over

@@ -16,6 +16,9 @@ extension SyncServer {
         let person = try await authenticate(request, needs: .write)
         try refuseOversized(request)
         let options = try await importOptions(request, person: person)
+        // Before a connection is taken for the person's lock: a full queue answers at once.
+        let maxWaiting = configuration.maxWaitingUploads
+        guard importSlots.admits(maxWaiting: maxWaiting) else { throw ImportSlots.busy(importSlots.counts.waiting) }
         let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
         store.allOrNothing = true
         do {
@@ -24,7 +27,7 @@ extension SyncServer {
                     .conflict, "an upload for \(person) is already running; send this one when it has finished")
             }
             // Past the person's lock, so that their second upload gets 409 rather than a wait.
-            let result = try await importSlots.withSlot {
+            let result = try await importSlots.withSlot(maxWaiting: maxWaiting) {
                 try await receive(request, into: store, options: options)
             }
             await store.close()

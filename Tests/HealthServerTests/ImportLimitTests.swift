@@ -110,6 +110,37 @@ struct ImportLimitTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("With --max-waiting 1, an upload past the one waiting gets 503 with Retry-After at once and imports nothing")
+    func fullQueueRefuses() async throws {
+        let server = try ServerProcess(options: ["--max-imports", "1", "--max-waiting", "1"])
+        let people = (0..<3).map { TestPostgres.freshPerson("queue-\($0)") }
+        let tokens = try people.map { try Tool.addPerson($0) }
+
+        let held = try HeldUpload(server, token: tokens[0], steps: Self.steps)
+        _ = try await Self.imports(server) { $0["running"] == 1 }
+        let waiting = try Self.upload(server, token: tokens[1], steps: Self.steps)
+        #expect(try await Self.imports(server) { $0["waiting"] == 1 } == ["running": 1, "waiting": 1, "limit": 1])
+        // At once: a wait would last as long as the held upload, which only this test ends.
+        let refused = try server.request(
+            "POST", "/api/healthkit/exports?window=all", token: tokens[2], body: ServerExports.xml(steps: 2),
+            maxSeconds: 20)
+        #expect(refused.status == 503, "\(refused.text)")
+        #expect(refused.text.contains("busy"), "\(refused.text)")
+        #expect(refused.headers.lowercased().contains("retry-after:"), "\(refused.headers)")
+        #expect(try await Self.imports(server) { $0["waiting"] == 1 }["waiting"] == 1)
+
+        #expect(try held.finish() == "200")
+        #expect(waiting.exit(within: 120) != nil)
+        #expect(waiting.stdout == "200")
+        #expect(try Self.stepRows(person: people[1]) == Self.steps)
+        #expect(try Self.status(person: people[2]).imports.isEmpty)
+        // With the queue free again, the refused person's upload goes through.
+        let again = try server.request(
+            "POST", "/api/healthkit/exports?window=all", token: tokens[2], body: ServerExports.xml(steps: 2))
+        #expect(again.status == 200, "\(again.text)")
+        #expect(server.stop() == 0)
+    }
+
     @Test("SIGTERM answers 503 to an upload waiting for a slot, and lets the running one finish")
     func shutdownRefusesWaiting() async throws {
         let server = try ServerProcess(options: ["--max-imports", "1"])

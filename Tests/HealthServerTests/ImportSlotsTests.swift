@@ -41,6 +41,29 @@ struct ImportSlotsTests {
         #expect(slots.counts.running == 0 && slots.counts.waiting == 0)
     }
 
+    @Test("Past maxWaiting waiting imports, a request for a slot is refused at once, and admitted again once one frees")
+    func boundedQueue() async throws {
+        let slots = ImportSlots(limit: 1)
+        try await slots.acquire(maxWaiting: 1)
+        #expect(slots.admits(maxWaiting: 1))
+        let waiter = Task { try await slots.acquire(maxWaiting: 1) }
+        try await Self.waitForWaiting(slots, 1)
+        #expect(!slots.admits(maxWaiting: 1))
+        let error = await #expect(throws: ServerFailure.self) { try await slots.acquire(maxWaiting: 1) }
+        #expect(error?.status == .serviceUnavailable)
+        #expect(slots.counts.running == 1 && slots.counts.waiting == 1)
+        slots.release()
+        try await waiter.value
+        #expect(slots.counts.running == 1 && slots.counts.waiting == 0)
+        #expect(slots.admits(maxWaiting: 1))
+        // Without a bound, any number wait.
+        let unbounded = (0..<3).map { _ in Task { try await slots.acquire() } }
+        try await Self.waitForWaiting(slots, 3)
+        for _ in 0..<4 { slots.release() }
+        for task in unbounded { try await task.value }
+        #expect(slots.counts.running == 0 && slots.counts.waiting == 0)
+    }
+
     @Test("A cancelled wait leaves the queue and takes no slot")
     func cancelledWait() async throws {
         let slots = ImportSlots(limit: 1)

@@ -110,10 +110,11 @@ final class ServerProcess: Sendable {
     func stop(_ signal: Int32 = SIGTERM) -> Int32 { serve.stop(signal) }
 
     /// `curl` to the server: `body` is a file sent as it is (`--data-binary @file`), with
-    /// `headers` beside (a `Content-Type` among them replaces `application/octet-stream`).
+    /// `headers` beside (a `Content-Type` among them replaces `application/octet-stream`);
+    /// `maxSeconds` ends a request that takes longer (status 0).
     func request(
         _ method: String, _ path: String, token: String?, bodyFile: String? = nil, body: String? = nil,
-        rate: String? = nil, headers: [String: String] = [:]
+        rate: String? = nil, headers: [String: String] = [:], maxSeconds: Int? = nil
     ) throws -> HTTPAnswer {
         let folder = NSTemporaryDirectory() + "healthimport-curl-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -134,6 +135,7 @@ final class ServerProcess: Sendable {
         }
         if method == "HEAD" { arguments.append("-I") }
         if let rate { arguments += ["--limit-rate", rate] }
+        if let maxSeconds { arguments += ["--max-time", String(maxSeconds)] }
         arguments.append("http://127.0.0.1:\(port)\(path)")
         let output = try Tool.run("/usr/bin/curl", arguments)
         return HTTPAnswer(

@@ -37,6 +37,22 @@ extension Components {
             }
         }
         internal struct Unauthorized: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Unauthorized/headers`.
+            internal struct Headers: Sendable, Hashable {
+                /// `Bearer error="invalid_token"` for a refused sign-in token.
+                ///
+                /// - Remark: Generated from `#/components/responses/Unauthorized/headers/WWW-Authenticate`.
+                internal var wwwAuthenticate: Swift.String?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - wwwAuthenticate: `Bearer error="invalid_token"` for a refused sign-in token.
+                internal init(wwwAuthenticate: Swift.String? = nil) {
+                    self.wwwAuthenticate = wwwAuthenticate
+                }
+            }
+            /// Received HTTP response headers
+            internal var headers: Components.Responses.Unauthorized.Headers
             /// - Remark: Generated from `#/components/responses/Unauthorized/content`.
             internal enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/components/responses/Unauthorized/content/application\/json`.
@@ -59,8 +75,13 @@ extension Components {
             /// Creates a new `Unauthorized`.
             ///
             /// - Parameters:
+            ///   - headers: Received HTTP response headers
             ///   - body: Received HTTP response body
-            internal init(body: Components.Responses.Unauthorized.Body) {
+            internal init(
+                headers: Components.Responses.Unauthorized.Headers = .init(),
+                body: Components.Responses.Unauthorized.Body
+            ) {
+                self.headers = headers
                 self.body = body
             }
         }

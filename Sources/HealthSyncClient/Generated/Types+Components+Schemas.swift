@@ -8,21 +8,98 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// `GET /health`: the process answers, and how many imports of exports run and wait.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Health`.
+        internal struct Health: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Health/status`.
+            internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case ok = "ok"
+            }
+            /// - Remark: Generated from `#/components/schemas/Health/status`.
+            internal var status: Components.Schemas.Health.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/Health/imports`.
+            internal struct ImportsPayload: Codable, Hashable, Sendable {
+                /// Imports running now.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Health/imports/running`.
+                internal var running: Swift.Int
+                /// Uploads waiting for one to end (plain ones: at most `serve --max-waiting`).
+                ///
+                /// - Remark: Generated from `#/components/schemas/Health/imports/waiting`.
+                internal var waiting: Swift.Int
+                /// The imports run at once (`serve --max-imports`).
+                ///
+                /// - Remark: Generated from `#/components/schemas/Health/imports/limit`.
+                internal var limit: Swift.Int
+                /// Creates a new `ImportsPayload`.
+                ///
+                /// - Parameters:
+                ///   - running: Imports running now.
+                ///   - waiting: Uploads waiting for one to end (plain ones: at most `serve --max-waiting`).
+                ///   - limit: The imports run at once (`serve --max-imports`).
+                internal init(
+                    running: Swift.Int,
+                    waiting: Swift.Int,
+                    limit: Swift.Int
+                ) {
+                    self.running = running
+                    self.waiting = waiting
+                    self.limit = limit
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case running
+                    case waiting
+                    case limit
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Health/imports`.
+            internal var imports: Components.Schemas.Health.ImportsPayload
+            /// Creates a new `Health`.
+            ///
+            /// - Parameters:
+            ///   - status:
+            ///   - imports:
+            internal init(
+                status: Components.Schemas.Health.StatusPayload,
+                imports: Components.Schemas.Health.ImportsPayload
+            ) {
+                self.status = status
+                self.imports = imports
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case status
+                case imports
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Error`.
         internal struct _Error: Codable, Hashable, Sendable {
             /// One line a person can act on.
             ///
             /// - Remark: Generated from `#/components/schemas/Error/error`.
             internal var error: Swift.String
+            /// For a refused sign-in token, the check that failed: `format`, `alg`, `signature`,
+            /// `iss`, `aud`, `exp`, `nbf`, `iat`, the person's claim (`sub` or `email`), or `person`
+            /// for someone the server does not know.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/Error/check`.
+            internal var check: Swift.String?
             /// Creates a new `_Error`.
             ///
             /// - Parameters:
             ///   - error: One line a person can act on.
-            internal init(error: Swift.String) {
+            ///   - check: For a refused sign-in token, the check that failed: `format`, `alg`, `signature`,
+            internal init(
+                error: Swift.String,
+                check: Swift.String? = nil
+            ) {
                 self.error = error
+                self.check = check
             }
             internal enum CodingKeys: String, CodingKey {
                 case error
+                case check
             }
         }
         /// - Remark: Generated from `#/components/schemas/SyncStatus`.

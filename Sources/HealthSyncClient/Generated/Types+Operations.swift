@@ -86,7 +86,9 @@ internal enum Operations {
                     }
                 }
             }
-            /// No bearer token, or one the server does not know (revoked keys included).
+            /// No bearer token, or one the server does not know (revoked keys included), or a sign-in
+            /// token that fails a check (then with `check` and `WWW-Authenticate`).
+            ///
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/sync-status/get(getSyncStatus)/responses/401`.
             ///
@@ -109,7 +111,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The database cannot be reached for now; try again after `Retry-After` seconds.
+            /// The database cannot be reached for now, the server is shutting down, or (an upload of an export) `serve --max-waiting` uploads already wait for an import; try again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/sync-status/get(getSyncStatus)/responses/503`.
             ///
@@ -301,7 +303,9 @@ internal enum Operations {
                     }
                 }
             }
-            /// No bearer token, or one the server does not know (revoked keys included).
+            /// No bearer token, or one the server does not know (revoked keys included), or a sign-in
+            /// token that fails a check (then with `check` and `WWW-Authenticate`).
+            ///
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/mark-backfill-complete/post(markBackfillComplete)/responses/401`.
             ///
@@ -370,7 +374,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The database cannot be reached for now; try again after `Retry-After` seconds.
+            /// The database cannot be reached for now, the server is shutting down, or (an upload of an export) `serve --max-waiting` uploads already wait for an import; try again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/mark-backfill-complete/post(markBackfillComplete)/responses/503`.
             ///
@@ -617,7 +621,9 @@ internal enum Operations {
                     }
                 }
             }
-            /// No bearer token, or one the server does not know (revoked keys included).
+            /// No bearer token, or one the server does not know (revoked keys included), or a sign-in
+            /// token that fails a check (then with `check` and `WWW-Authenticate`).
+            ///
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/exports/post(uploadExport)/responses/401`.
             ///
@@ -686,7 +692,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The body is larger than the server takes (`serve --max-upload`).
+            /// The body, or the resumable upload's `Upload-Length`, is larger than the server takes (`serve --max-upload`, default 8 GiB).
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/exports/post(uploadExport)/responses/413`.
             ///
@@ -704,6 +710,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The database cannot be reached for now, the server is shutting down, or (an upload of an export) `serve --max-waiting` uploads already wait for an import; try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//api/healthkit/exports/post(uploadExport)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -926,7 +955,9 @@ internal enum Operations {
                     }
                 }
             }
-            /// No bearer token, or one the server does not know (revoked keys included).
+            /// No bearer token, or one the server does not know (revoked keys included), or a sign-in
+            /// token that fails a check (then with `check` and `WWW-Authenticate`).
+            ///
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/samples/post(uploadSamples)/responses/401`.
             ///
@@ -995,7 +1026,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The body is larger than the server takes (`serve --max-upload`).
+            /// The body, or the resumable upload's `Upload-Length`, is larger than the server takes (`serve --max-upload`, default 8 GiB).
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/samples/post(uploadSamples)/responses/413`.
             ///
@@ -1018,7 +1049,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The database cannot be reached for now; try again after `Retry-After` seconds.
+            /// The database cannot be reached for now, the server is shutting down, or (an upload of an export) `serve --max-waiting` uploads already wait for an import; try again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/samples/post(uploadSamples)/responses/503`.
             ///
@@ -1219,7 +1250,9 @@ internal enum Operations {
                     }
                 }
             }
-            /// No bearer token, or one the server does not know (revoked keys included).
+            /// No bearer token, or one the server does not know (revoked keys included), or a sign-in
+            /// token that fails a check (then with `check` and `WWW-Authenticate`).
+            ///
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/deletions/post(deleteSamples)/responses/401`.
             ///
@@ -1288,7 +1321,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The body is larger than the server takes (`serve --max-upload`).
+            /// The body, or the resumable upload's `Upload-Length`, is larger than the server takes (`serve --max-upload`, default 8 GiB).
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/deletions/post(deleteSamples)/responses/413`.
             ///
@@ -1311,7 +1344,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// The database cannot be reached for now; try again after `Retry-After` seconds.
+            /// The database cannot be reached for now, the server is shutting down, or (an upload of an export) `serve --max-waiting` uploads already wait for an import; try again after `Retry-After` seconds.
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/deletions/post(deleteSamples)/responses/503`.
             ///
@@ -1496,7 +1529,9 @@ internal enum Operations {
                     }
                 }
             }
-            /// No bearer token, or one the server does not know (revoked keys included).
+            /// No bearer token, or one the server does not know (revoked keys included), or a sign-in
+            /// token that fails a check (then with `check` and `WWW-Authenticate`).
+            ///
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/records/get(getRecords)/responses/401`.
             ///
@@ -1635,7 +1670,9 @@ internal enum Operations {
                     }
                 }
             }
-            /// No bearer token, or one the server does not know (revoked keys included).
+            /// No bearer token, or one the server does not know (revoked keys included), or a sign-in
+            /// token that fails a check (then with `check` and `WWW-Authenticate`).
+            ///
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/status/get(getStatus)/responses/401`.
             ///
@@ -1820,7 +1857,9 @@ internal enum Operations {
                     }
                 }
             }
-            /// No bearer token, or one the server does not know (revoked keys included).
+            /// No bearer token, or one the server does not know (revoked keys included), or a sign-in
+            /// token that fails a check (then with `check` and `WWW-Authenticate`).
+            ///
             ///
             /// - Remark: Generated from `#/paths//api/people/me/delete(eraseMe)/responses/401`.
             ///
@@ -2046,7 +2085,9 @@ internal enum Operations {
                     }
                 }
             }
-            /// No bearer token, or one the server does not know (revoked keys included).
+            /// No bearer token, or one the server does not know (revoked keys included), or a sign-in
+            /// token that fails a check (then with `check` and `WWW-Authenticate`).
+            ///
             ///
             /// - Remark: Generated from `#/paths//api/people/me/export/get(exportMe)/responses/401`.
             ///
@@ -2259,7 +2300,9 @@ internal enum Operations {
                     }
                 }
             }
-            /// No bearer token, or one the server does not know (revoked keys included).
+            /// No bearer token, or one the server does not know (revoked keys included), or a sign-in
+            /// token that fails a check (then with `check` and `WWW-Authenticate`).
+            ///
             ///
             /// - Remark: Generated from `#/paths//api/admin/reset-healthkit-backfill/post(resetBackfill)/responses/401`.
             ///
@@ -2479,7 +2522,9 @@ internal enum Operations {
                     }
                 }
             }
-            /// No bearer token, or one the server does not know (revoked keys included).
+            /// No bearer token, or one the server does not know (revoked keys included), or a sign-in
+            /// token that fails a check (then with `check` and `WWW-Authenticate`).
+            ///
             ///
             /// - Remark: Generated from `#/paths//api/admin/people/{name}/delete(erasePerson)/responses/401`.
             ///
@@ -2719,28 +2764,61 @@ internal enum Operations {
     internal enum GetHealth {
         internal static let id: Swift.String = "getHealth"
         internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/health/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetHealth.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetHealth.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetHealth.Input.Headers
             /// Creates a new `Input`.
-            internal init() {}
+            ///
+            /// - Parameters:
+            ///   - headers:
+            internal init(headers: Operations.GetHealth.Input.Headers = .init()) {
+                self.headers = headers
+            }
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/health/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/health/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Health)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Health {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetHealth.Output.Ok.Body
                 /// Creates a new `Ok`.
-                internal init() {}
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetHealth.Output.Ok.Body) {
+                    self.body = body
+                }
             }
-            /// The server runs.
+            /// The server runs; its imports of exports, running and waiting.
             ///
             /// - Remark: Generated from `#/paths//health/get(getHealth)/responses/200`.
             ///
             /// HTTP response code: `200 ok`.
             case ok(Operations.GetHealth.Output.Ok)
-            /// The server runs.
-            ///
-            /// - Remark: Generated from `#/paths//health/get(getHealth)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            internal static var ok: Self {
-                .ok(.init())
-            }
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.
@@ -2762,6 +2840,31 @@ internal enum Operations {
             ///
             /// A response with a code that is not documented in the OpenAPI document.
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
         }
     }
     /// Readiness: the database answers.
@@ -2793,8 +2896,51 @@ internal enum Operations {
         }
         internal enum Output: Sendable, Hashable {
             internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/ready/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/ready/GET/responses/200/content/json`.
+                    internal struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/ready/GET/responses/200/content/json/status`.
+                        internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                            case ready = "ready"
+                        }
+                        /// - Remark: Generated from `#/paths/ready/GET/responses/200/content/json/status`.
+                        internal var status: Operations.GetReady.Output.Ok.Body.JsonPayload.StatusPayload
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - status:
+                        internal init(status: Operations.GetReady.Output.Ok.Body.JsonPayload.StatusPayload) {
+                            self.status = status
+                        }
+                        internal enum CodingKeys: String, CodingKey {
+                            case status
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/ready/GET/responses/200/content/application\/json`.
+                    case json(Operations.GetReady.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Operations.GetReady.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetReady.Output.Ok.Body
                 /// Creates a new `Ok`.
-                internal init() {}
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetReady.Output.Ok.Body) {
+                    self.body = body
+                }
             }
             /// Ready for requests.
             ///
@@ -2802,14 +2948,6 @@ internal enum Operations {
             ///
             /// HTTP response code: `200 ok`.
             case ok(Operations.GetReady.Output.Ok)
-            /// Ready for requests.
-            ///
-            /// - Remark: Generated from `#/paths//ready/get(getReady)/responses/200`.
-            ///
-            /// HTTP response code: `200 ok`.
-            internal static var ok: Self {
-                .ok(.init())
-            }
             /// The associated value of the enum case if `self` is `.ok`.
             ///
             /// - Throws: An error if `self` is not `.ok`.

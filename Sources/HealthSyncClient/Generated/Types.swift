@@ -275,8 +275,8 @@ extension APIProtocol {
     ///
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.
-    internal func getHealth() async throws -> Operations.GetHealth.Output {
-        try await getHealth(Operations.GetHealth.Input())
+    internal func getHealth(headers: Operations.GetHealth.Input.Headers = .init()) async throws -> Operations.GetHealth.Output {
+        try await getHealth(Operations.GetHealth.Input(headers: headers))
     }
     /// Readiness: the database answers.
     ///

@@ -23,7 +23,8 @@ struct Serve: ParsableCommand {
             an OpenID Connect token (--oidc-issuer), which acts as a write key of its person. The admin route \
             takes the admin token: --admin-token, or better the HEALTHIMPORT_ADMIN_TOKEN environment \
             variable (a command line is visible to every user of the machine). At most --max-imports \
-            uploads are imported at once; the others wait, their bodies unread. SIGTERM or Ctrl-C \
+            uploads are imported at once; the others wait, their bodies unread, at most --max-waiting \
+            of them (later ones get 503). SIGTERM or Ctrl-C \
             stops taking requests, answers 503 to the uploads still waiting, lets running uploads finish \
             (for at most --drain-seconds), then exits 0. \
             While the database is down, requests that need it get 503 with Retry-After; GET /health \
@@ -48,9 +49,16 @@ struct Serve: ParsableCommand {
     @Option(
         name: .customLong("max-imports"),
         help: ArgumentHelp(
-            "How many uploaded exports one server imports at once (default: the processors, at least 2); later uploads wait, unread, for one to end.",
+            "How many uploaded exports one server imports at once (default: the processors, from 2 to 4); later uploads wait, unread, for one to end.",
             valueName: "count"))
     var maxImports: Int?
+
+    @Option(
+        name: .customLong("max-waiting"),
+        help: ArgumentHelp(
+            "How many plain uploads may wait for an import at once (default: 32); later ones get 503 with Retry-After. Each waiting upload holds a database connection.",
+            valueName: "count"))
+    var maxWaiting: Int?
 
     @Option(
         name: .customLong("spool-dir"),
@@ -110,6 +118,7 @@ struct Serve: ParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) is not a port") }
         guard maxUpload > 0 else { throw ValidationError("--max-upload must be positive") }
         guard (maxImports ?? 1) > 0 else { throw ValidationError("--max-imports must be positive") }
+        guard (maxWaiting ?? 0) >= 0 else { throw ValidationError("--max-waiting must not be negative") }
         guard drainSeconds >= 0 else { throw ValidationError("--drain-seconds must be 0 or more") }
         guard statementTimeout > 0 else { throw ValidationError("--statement-timeout must be positive") }
     }
@@ -146,6 +155,7 @@ struct Serve: ParsableCommand {
         configuration.port = port
         configuration.maxUpload = maxUpload
         if let maxImports { configuration.maxImports = maxImports }
+        if let maxWaiting { configuration.maxWaitingUploads = maxWaiting }
         if let spoolDir { configuration.spoolFolder = spoolDir }
         configuration.drainSeconds = drainSeconds
         configuration.statementSeconds = statementTimeout
