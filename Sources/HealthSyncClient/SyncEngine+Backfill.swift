@@ -4,6 +4,8 @@ import Foundation
 extension SyncEngine {
     /// Sends the enabled types' samples that start at or after `since`, type by type, with
     /// progress; then tells the server the backfill is complete (`mark-backfill-complete`).
+    /// A type's samples from the start of its live sync on are the live sync's, and are not
+    /// sent again.
     ///
     /// Cancel by ending the iteration (or cancelling its task); a later call with the same
     /// `since` resumes where it stopped: its anchors and counts are saved after every batch.
@@ -36,18 +38,20 @@ extension SyncEngine {
                 total += done
                 continue
             }
-            let estimate = try await source.estimatedCount(of: type, startingFrom: since)
+            let liveStart = try await anchors.value(for: Self.liveStartKey(type)).flatMap(Self.decodeDate)
+            let estimate = try await estimatedBackfill(of: type, since: since, liveStart: liveStart)
             report(BackfillProgress(type: type, done: done, estimatedTotal: estimate, finished: false))
             var anchor = try await anchors.value(for: "backfill:\(type)")
             while true {
                 try Task.checkCancellation()
                 let changes = try await source.changes(of: type, startingFrom: since, since: anchor, limit: batchSize)
-                // Deletions belong to the live sync; the backfill sends what is there.
+                // Deletions belong to the live sync; the backfill sends what is there, before the
+                // live sync's start.
+                let older = liveStart.map { start in changes.added.filter { $0.start < start } } ?? changes.added
                 let added = SampleChanges(
-                    added: changes.added, deleted: [], nextAnchor: changes.nextAnchor,
-                    reachedLimit: changes.reachedLimit)
+                    added: older, deleted: [], nextAnchor: changes.nextAnchor, reachedLimit: changes.reachedLimit)
                 try await send(added, of: type, into: &summary)
-                done += changes.added.count
+                done += older.count
                 try await anchors.setValue(changes.nextAnchor, for: "backfill:\(type)")
                 try await anchors.setValue(Self.encodeCount(done), for: "backfill-done:\(type)")
                 anchor = changes.nextAnchor
@@ -62,6 +66,14 @@ extension SyncEngine {
         try await api.markBackfillComplete(sampleCount: total, start: since, end: Date())
         for type in types { try await forgetBackfill(of: type) }
         try await anchors.setValue(nil, for: "backfill-since")
+    }
+
+    /// The samples of `type` the backfill will send: from `since` to the live sync's start.
+    private func estimatedBackfill(of type: String, since: Date, liveStart: Date?) async throws -> Int? {
+        guard let all = try await source.estimatedCount(of: type, startingFrom: since) else { return nil }
+        guard let liveStart, liveStart > since else { return liveStart == nil ? all : 0 }
+        guard let live = try await source.estimatedCount(of: type, startingFrom: liveStart) else { return all }
+        return max(0, all - live)
     }
 
     private func forgetBackfill(of type: String) async throws {

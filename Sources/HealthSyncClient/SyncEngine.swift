@@ -112,6 +112,8 @@ public actor SyncEngine {
                 if firstStart == nil { firstStart = try await firstSyncStart() }
                 start = firstStart!
                 try await anchors.setValue(Self.encodeDate(start!), for: "sync-start:\(type)")
+                // Kept after the first sync: a backfill sends only what starts before it.
+                try await anchors.setValue(Self.encodeDate(start!), for: Self.liveStartKey(type))
             }
             while types.contains(type) {
                 try Task.checkCancellation()
@@ -130,8 +132,9 @@ public actor SyncEngine {
         return summary
     }
 
-    /// The server's recommended start while the person's backfill is due, else a week back.
-    private func firstSyncStart() async throws -> Date {
+    /// Where a type's first sync starts: the server's recommended start while the person's
+    /// backfill is due, else a week back. Samples that start earlier are the backfill's.
+    public func firstSyncStart() async throws -> Date {
         let status = try await api.syncStatus()
         return status.recommendedStartDate ?? Date().addingTimeInterval(-7 * 86_400)
     }
@@ -166,6 +169,10 @@ public actor SyncEngine {
             }
         }
     }
+
+    /// The anchor store's key of the start of `type`'s live sync: samples from it on are the
+    /// live sync's, those before it the backfill's.
+    static func liveStartKey(_ type: String) -> String { "live-start:\(type)" }
 
     static func encodeDate(_ date: Date) -> Data {
         Data(String(date.timeIntervalSince1970).utf8)

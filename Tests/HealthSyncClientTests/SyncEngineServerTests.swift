@@ -18,7 +18,9 @@ struct SyncEngineServerTests {
             retry: Self.quickRetry, batchSize: batchSize)
     }
 
-    @Test("The first sync sends the window the server recommends, then a backfill sends the history with progress")
+    @Test(
+        "The first sync sends the window the server recommends, then a backfill sends the history before it with progress"
+    )
     func firstSyncThenBackfill() async throws {
         let server = try TestServer()
         let source = SimulatedSampleSource()
@@ -42,16 +44,20 @@ struct SyncEngineServerTests {
             progress.append(step)
         }
         let steps = progress.filter { $0.type == SampleFactory.steps }
-        #expect(steps.count >= 6, "a report per batch of 100")
+        #expect(steps.count >= 6, "a report per batch of 100 read")
         #expect(zip(steps, steps.dropFirst()).allSatisfy { $0.done <= $1.done })
+        // The 300 recent steps are the live sync's: the backfill sends the 250 before its start.
+        #expect(steps.first?.estimatedTotal == 250)
         #expect(
-            steps.last == BackfillProgress(type: SampleFactory.steps, done: 550, estimatedTotal: 550, finished: true))
+            steps.last == BackfillProgress(type: SampleFactory.steps, done: 250, estimatedTotal: 250, finished: true))
         #expect(Set(progress.filter(\.finished).map(\.type)) == Set(SampleFactory.types))
         #expect(try await server.records(SampleFactory.steps).count == 550)
         let status = try await SyncAPI(transport: server.transport).syncStatus()
         #expect(status.backfillComplete)
         #expect(status.recommendedStartDate == nil)
         #expect(await engine.total.new == 630, "380 live and 250 from the backfill")
+        #expect(await engine.total.sent == 630, "nothing sent twice")
+        #expect(await engine.total.alreadyImported == 0)
     }
 
     @Test("An engine stopped after the server took a batch, and started again, loses nothing and sends nothing twice")

@@ -25,12 +25,16 @@ struct PhoneReplay: Sendable {
 
     func run(_ arrivals: [Arrival]) async throws -> Result {
         let started = Date()
-        let ordered = arrivals.sorted { $0.time < $1.time }
         let source = SimulatedSampleSource()
         let types = Array(Set(arrivals.map(\.sample.type))).sorted()
         let engine = SyncEngine(
             source: source, transport: APIClientTransport(server: server, token: token),
             anchors: MemoryAnchorStore(), types: types)
+        // What starts before the live sync's start is history the phone holds before the app
+        // first syncs: the backfill sends it, once. The rest arrives live.
+        let liveStart = try await engine.firstSyncStart()
+        await source.add(arrivals.filter { $0.sample.start < liveStart }.map(\.sample))
+        let ordered = arrivals.filter { $0.sample.start >= liveStart }.sorted { $0.time < $1.time }
         _ = try await engine.sync()
         let live = Task { await engine.run() }
         var deletable: [UUID] = []
