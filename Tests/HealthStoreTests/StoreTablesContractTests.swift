@@ -116,5 +116,42 @@ struct StoreTablesContractTests {
         #expect(shared.count >= 25, "\(name)")
         #expect(rowsCompared > 0, "\(name)")
     }
+
+    @Test("Every table both stores have has the same columns, PostgreSQL's person aside")
+    func sameColumnsPerTable() throws {
+        let folder = TemporaryFolder()
+        let sqlite = try HealthStore.open(path: folder.database)
+        let postgres = try PostgresStore.open(url: TestPostgres.url!, person: TestPostgres.freshPerson("columns"))
+        let postgresColumns = try Blocking.run {
+            try await postgres.query(
+                """
+                SELECT c.table_name::text, c.column_name::text FROM information_schema.columns c \
+                WHERE c.table_schema = current_schema() AND c.column_name <> 'person' AND EXISTS \
+                (SELECT 1 FROM information_schema.columns p WHERE p.table_schema = c.table_schema \
+                AND p.table_name = c.table_name AND p.column_name = 'person')
+                """)
+        }.reduce(into: [String: Set<String>]()) { columns, row in
+            let (table, column) = try row.decode((String, String).self)
+            columns[table, default: []].insert(column)
+        }
+        let tables =
+            try sqlite.read { db in
+                try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            } + Self.sqliteViews
+        var compared = 0
+        for table in Set(tables).subtracting(Self.ownTables).sorted() {
+            guard let theirs = postgresColumns[table] else { continue }
+            let ours = try sqlite.read { db in
+                Set(try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String })
+            }
+            #expect(
+                ours == theirs,
+                "\(table): SQLite only \(ours.subtracting(theirs).sorted()), PostgreSQL only \(theirs.subtracting(ours).sorted())"
+            )
+            compared += 1
+        }
+        #expect(compared >= 25, "\(compared) tables compared")
+    }
 }
 #endif
