@@ -113,7 +113,7 @@ extension RecordWriter {
         }
         for (child, column) in RecordTables.children(of: record) {
             try db.execute(
-                sql: "DELETE FROM \(StoreSchema.childRows(of: child)) WHERE \(column) = ?", arguments: [uuid])
+                sql: "DELETE FROM \(StoreSchema.rows(of: child)) WHERE \(column) = ?", arguments: [uuid])
         }
     }
 

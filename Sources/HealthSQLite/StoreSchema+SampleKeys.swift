@@ -15,12 +15,11 @@ extension StoreSchema {
         "quantity_samples": "quantity_sample_rows", "category_samples": "category_sample_rows",
     ]
 
-    /// The table holding the rows of `table`: itself, or the keyed table behind its view.
-    static func rows(of table: String) -> String { sampleRowTables[table] ?? table }
-
-    /// The table that holds the rows of a record's child table: itself, or the one behind its view
-    /// (a sample's heartbeats are one `heartbeat_series` row, keyed by `sample_uuid` too).
-    static func childRows(of table: String) -> String { table == "heartbeats" ? "heartbeat_series" : table }
+    /// The table holding the rows of `table`: itself, or the table behind its view (the keyed
+    /// sample rows; a sample's heartbeats are one `heartbeat_series` row, keyed by `sample_uuid`).
+    static func rows(of table: String) -> String {
+        table == "heartbeats" ? "heartbeat_series" : sampleRowTables[table] ?? table
+    }
 
     /// The condition on a keyed row table's `type_id` matching the type bound to `?`.
     static let typeIDMatches = "type_id = (SELECT id FROM sample_types WHERE type = ?)"

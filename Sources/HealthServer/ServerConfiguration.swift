@@ -20,7 +20,9 @@ public struct ServerConfiguration: Sendable {
     /// The plain uploads that may wait for an import slot; a later one gets `503` with
     /// `Retry-After` at once. A waiting upload holds a database connection (its person's lock),
     /// so this keeps a burst of uploads within the database's connections.
-    public var maxWaitingUploads = 32
+    public var maxWaitingUploads = ServerConfiguration.defaultMaxWaitingUploads
+    /// The default of ``maxWaitingUploads``.
+    public static let defaultMaxWaitingUploads = 32
     /// Where uploads wait on disk: a zip's unlinked temporary file, and the parts of resumable
     /// uploads (which several servers on one database must share to take up each other's).
     public var spoolFolder = (ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp") + "/healthimport-uploads"

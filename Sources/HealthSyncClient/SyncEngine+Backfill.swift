@@ -71,7 +71,8 @@ extension SyncEngine {
     /// The samples of `type` the backfill will send: from `since` to the live sync's start.
     private func estimatedBackfill(of type: String, since: Date, liveStart: Date?) async throws -> Int? {
         guard let all = try await source.estimatedCount(of: type, startingFrom: since) else { return nil }
-        guard let liveStart, liveStart > since else { return liveStart == nil ? all : 0 }
+        guard let liveStart else { return all }
+        guard liveStart > since else { return 0 }
         guard let live = try await source.estimatedCount(of: type, startingFrom: liveStart) else { return all }
         return max(0, all - live)
     }

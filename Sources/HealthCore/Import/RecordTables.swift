@@ -45,7 +45,7 @@ public enum RecordTables {
     }
 
     /// The tables of a workout's parts, keyed by `workout_uuid`.
-    public static let workoutParts = [
+    private static let workoutParts = [
         "workout_activities", "workout_events", "workout_statistics", "workout_routes", "workout_zones",
     ]
 
