@@ -61,4 +61,22 @@ extension JSONBuffer {
         for value in values { number(value) }
         endArray()
     }
+
+    /// `[[bpm, time_unix_ms, written_time], ...]`: a sample's beats as both stores keep them in
+    /// `heartbeat_series.beats`, which their `heartbeats` view spreads out a row per beat.
+    public mutating func beatSeries(_ beats: [Heartbeat]) {
+        beginArray()
+        for beat in beats {
+            beginArray()
+            number(beat.bpm)
+            if let milliseconds = beat.millisecondsSince1970 {
+                integer(Int(milliseconds))
+            } else {
+                null()
+            }
+            string(beat.writtenTime)
+            endArray()
+        }
+        endArray()
+    }
 }

@@ -322,14 +322,11 @@ final class PostgresRecordWriter {
         switch item.record {
         case .quantity(let sample):
             bindMetadata(sample.metadata, owner: uuid)
-            let beats = tables.heartbeats
-            for (position, beat) in sample.beats.enumerated() {
-                beats.id(uuid)
-                beats.integer(position)
-                beats.real(beat.bpm)
-                beats.integer(beat.millisecondsSince1970)
-                beats.text(beat.writtenTime)
-                beats.endRow()
+            if !sample.beats.isEmpty {
+                let series = tables.heartbeatSeries
+                series.id(uuid)
+                series.json { $0.beatSeries(sample.beats) }
+                series.endRow()
             }
         case .weight(let sample): bindMetadata(sample.metadata, owner: uuid)
         case .category(let sample): bindMetadata(sample.metadata, owner: uuid)

@@ -4,7 +4,7 @@
 public enum PostgresSchema {
     /// The migrations, in order. Never edit a shipped one: add a new one.
     static let migrations: [(name: String, sql: [String])] = [
-        ("v1-records", recordTables.map(\.createSQL) + recordIndexes),
+        ("v1-records", v1RecordTables.map(\.createSQL) + recordIndexes),
         ("v1-workouts", workoutTables.map(\.createSQL) + workoutIndexes),
         ("v1-imports-anchors", bookkeeping),
         ("v1-views", views),
@@ -21,6 +21,7 @@ public enum PostgresSchema {
         ("v10-person-first-imports", personFirstImports),
         ("v11-resumable-uploads", resumableUploads),
         ("v12-phone-samples", phoneSamples),
+        ("v13-heartbeat-series", heartbeatSeriesMigration),
     ]
 
     /// The sample header's columns, after `person`.
@@ -79,10 +80,14 @@ public enum PostgresSchema {
         "exports", ["uuid t!", "export_date t", "export_unix i", "locale t", "version i", "profile t!"],
         key: ["uuid"], returning: "uuid")
 
-    static let recordTables = [
+    /// The record tables as `v1-records` made them.
+    static let v1RecordTables = [
         quantitySamples, heartbeats, weightSamples, categorySamples, correlations, correlationMembers, metadata,
         activitySummaries, electrocardiograms, clinicalRecords, audiograms, visionPrescriptions, exports,
     ]
+    /// The record tables the writer fills: those of `v1-records`, the beats a series per sample
+    /// since `v13-heartbeat-series`.
+    static let recordTables = v1RecordTables.map { $0.name == heartbeats.name ? heartbeatSeries : $0 }
     static let recordIndexes = [
         "CREATE INDEX weight_samples_by_start ON weight_samples (person, start_unix)",
         "CREATE INDEX correlations_by_type_start ON correlations (person, type, start_unix)",

@@ -19,9 +19,13 @@ struct PostgresTable: Sendable {
     let key: [String]
     /// The column returned for new rows (the record's UUID), for tables of records.
     let returning: String?
+    /// Whether the writer copies rows straight into the table, not through a staging table:
+    /// child rows written once per new record, whose key its position among them completes
+    /// (not correlation members, which can repeat, nor digests, which a rewrite writes again).
+    let copiedStraight: Bool
 
     /// A table from `"name type[!]"` column specs (`!` for NOT NULL; `t` text, `i` bigint, `r` double precision).
-    init(_ name: String, _ specs: [String], key: [String], returning: String? = nil) {
+    init(_ name: String, _ specs: [String], key: [String], returning: String? = nil, copiedStraight: Bool? = nil) {
         self.name = name
         columns = specs.map { spec in
             let parts = spec.split(separator: " ")
@@ -33,6 +37,7 @@ struct PostgresTable: Sendable {
         }
         self.key = key
         self.returning = returning
+        self.copiedStraight = copiedStraight ?? (returning == nil && key.contains("position"))
     }
 
     /// `CREATE TABLE ...`.

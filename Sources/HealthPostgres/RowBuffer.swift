@@ -285,7 +285,7 @@ final class RowBuffer {
                 LATERAL (SELECT 1 FROM \(table.name) AS row WHERE row.person = $1 AND row.type = key.type \
                 AND row.start_unix = key.start_unix AND row.uuid = key.uuid LIMIT 1) AS held)
                 """ : nil
-            guard table.returning != nil || !table.key.contains("position") else {
+            guard !table.copiedStraight else {
                 stage = nil
                 insert = ""
                 return

@@ -2,7 +2,7 @@
 /// One ``RowBuffer`` per table of the store, made once per writer, so that binding a record
 /// reads a constant instead of looking a buffer up by the table's name.
 struct TableBuffers {
-    let quantitySamples, heartbeats, weightSamples, categorySamples, correlations, correlationMembers: RowBuffer
+    let quantitySamples, heartbeatSeries, weightSamples, categorySamples, correlations, correlationMembers: RowBuffer
     let metadata, activitySummaries, electrocardiograms, clinicalRecords, audiograms: RowBuffer
     let visionPrescriptions, exports: RowBuffer
     let workouts, workoutActivities, workoutEvents, workoutStatistics, workoutRoutes, routes, routePoints: RowBuffer
@@ -17,7 +17,7 @@ struct TableBuffers {
     init(person: String) {
         func make(_ table: PostgresTable) -> RowBuffer { RowBuffer(table: table, person: person) }
         quantitySamples = make(PostgresSchema.quantitySamples)
-        heartbeats = make(PostgresSchema.heartbeats)
+        heartbeatSeries = make(PostgresSchema.heartbeatSeries)
         weightSamples = make(PostgresSchema.weightSamples)
         categorySamples = make(PostgresSchema.categorySamples)
         correlations = make(PostgresSchema.correlations)
@@ -39,8 +39,8 @@ struct TableBuffers {
         workoutZones = make(PostgresSchema.workoutZones)
         recordDigests = make(PostgresSchema.recordDigests)
         all = [
-            quantitySamples, heartbeats, weightSamples, categorySamples, correlations, correlationMembers, metadata,
-            activitySummaries, electrocardiograms, clinicalRecords, audiograms, visionPrescriptions, exports,
+            quantitySamples, heartbeatSeries, weightSamples, categorySamples, correlations, correlationMembers,
+            metadata, activitySummaries, electrocardiograms, clinicalRecords, audiograms, visionPrescriptions, exports,
             workouts, workoutActivities, workoutEvents, workoutStatistics, workoutRoutes, routes, routePoints,
             workoutZones, recordDigests,
         ]

@@ -340,21 +340,7 @@ final class RecordWriter {
     private func bindBeats(_ beats: [Heartbeat], owner: RecordID) throws {
         let statement = try heartbeatRows.row()
         statement.text(owner)
-        statement.json { json in
-            json.beginArray()
-            for beat in beats {
-                json.beginArray()
-                json.number(beat.bpm)
-                if let milliseconds = beat.millisecondsSince1970 {
-                    json.integer(Int(milliseconds))
-                } else {
-                    json.null()
-                }
-                json.string(beat.writtenTime)
-                json.endArray()
-            }
-            json.endArray()
-        }
+        statement.json { $0.beatSeries(beats) }
         try heartbeatRows.endRow()
     }
 

@@ -15,10 +15,9 @@ extension StoreSchema {
         "quantity_samples": "quantity_sample_rows", "category_samples": "category_sample_rows",
     ]
 
-    /// The table holding the rows of `table`: itself, or the table behind its view (the keyed
-    /// sample rows; a sample's heartbeats are one `heartbeat_series` row, keyed by `sample_uuid`).
+    /// The table holding the rows of `table`: itself, or the keyed sample rows behind its view.
     static func rows(of table: String) -> String {
-        table == "heartbeats" ? "heartbeat_series" : sampleRowTables[table] ?? table
+        sampleRowTables[table] ?? table
     }
 
     /// The condition on a keyed row table's `type_id` matching the type bound to `?`.

@@ -15,11 +15,11 @@ import Testing
 @Suite("Both stores' tables after the same imports", .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
 struct StoreTablesContractTests {
     /// Tables whose rows are the engine's own: each engine's migrations, and SQLite's
-    /// normalised samples (types, sources and devices by number, beats as series), compared
-    /// through the views that give them PostgreSQL's shape (``sqliteViews``).
+    /// normalised samples (types, sources and devices by number), compared through the views
+    /// that give them PostgreSQL's shape (``sqliteViews``).
     static let ownTables: Set<String> = [
         "grdb_migrations", "healthimport_migrations", "devices", "sample_types", "sample_sources",
-        "quantity_sample_rows", "category_sample_rows", "heartbeat_series",
+        "quantity_sample_rows", "category_sample_rows",
     ]
     /// SQLite's views that stand for PostgreSQL's tables of the same name.
     static let sqliteViews = ["quantity_samples", "category_samples", "heartbeats"]

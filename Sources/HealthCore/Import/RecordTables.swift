@@ -36,7 +36,7 @@ public enum RecordTables {
     public static func children(of record: HealthRecord) -> [(table: String, column: String)] {
         let metadata = ("metadata", "record_uuid")
         switch record {
-        case .quantity: return [metadata, ("heartbeats", "sample_uuid")]
+        case .quantity: return [metadata, ("heartbeat_series", "sample_uuid")]
         case .category, .weight: return [metadata]
         case .correlation: return [metadata, ("correlation_members", "correlation_uuid")]
         case .workout: return [metadata, ("record_digests", "uuid")] + workoutParts.map { ($0, "workout_uuid") }
