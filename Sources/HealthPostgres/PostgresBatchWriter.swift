@@ -9,11 +9,9 @@ import PostgresNIO
 /// transaction loop both stores share (`ImportTransactions`). When the thread ends the store
 /// gives back the person's import lock.
 enum PostgresBatchWriter {
-    /// Opens the writer's own connection and starts its thread for run `importID`.
-    static func start(
-        store: PostgresStore, importID: Int64, rowsPerTransaction: Int, secondsPerTransaction: Double,
-        commitAtEnd: Bool = false
-    ) throws -> BatchQueue {
+    /// Opens the writer's own connection and starts its thread for run `importID`, committing
+    /// as `policy` says.
+    static func start(store: PostgresStore, importID: Int64, policy: ImportTransactions.Policy) throws -> BatchQueue {
         let url = store.url
         let connection = try Blocking.run { try await PostgresStore.makeConnection(url) }
         let handed = Handover((store, connection))
@@ -29,14 +27,12 @@ enum PostgresBatchWriter {
             }
             // (A connection whose opening thread failed is closed above, whatever happened.)
             do {
-                let allOrNothing = store.allOrNothing || commitAtEnd
+                let transaction = PostgresImportTransaction(store: store, connection: connection, importID: importID)
+                defer { transaction.finish() }
                 let outcome = try ImportTransactions.run(
-                    PostgresImportTransaction(store: store, connection: connection, importID: importID), items: items,
-                    policy: .init(
-                        rowsPerTransaction: rowsPerTransaction, secondsPerTransaction: secondsPerTransaction,
-                        allOrNothing: allOrNothing),
+                    transaction, items: items, policy: policy,
                     // A run that commits as it goes computes its statistics beside the writer, from committed rows.
-                    statistics: allOrNothing ? nil : ConcurrentStatistics(store: store))
+                    statistics: policy.allOrNothing ? nil : ConcurrentStatistics(store: store))
                 return .success(outcome)
             } catch let refused as DeletionsRefused {
                 return .failure(refused)
@@ -58,6 +54,9 @@ final class PostgresImportTransaction: ImportTransaction {
     private let connection: PostgresConnection
     private let importID: Int64
     private let writer: Handover<PostgresRecordWriter>
+    /// Where the batches' writes run, so that the next batch is bound meanwhile; every other
+    /// step waits for them first.
+    private let jobs: ConnectionJobs
     /// Records gathered for one write, up to ``PostgresBatchWriter/rowsPerWrite``: every
     /// statement is a round trip to the server, between threads and processes, which costs far
     /// more than a row when the machine is busy.
@@ -74,10 +73,15 @@ final class PostgresImportTransaction: ImportTransaction {
         self.importID = importID
         writer = Handover(
             PostgresRecordWriter(connection: connection, person: store.person, logger: PostgresStore.logger))
+        jobs = ConnectionJobs(connection: connection, url: store.url)
         pending.reserveCapacity(PostgresBatchWriter.rowsPerWrite + 4_096)
     }
 
+    /// Lets the last write end and stops its thread.
+    func finish() { jobs.finish() }
+
     var outcome: StoreOutcome {
+        jobs.settle()
         var outcome = writer.value.outcome
         outcome.deleted = found.deleted
         outcome.restored = found.restored
@@ -86,11 +90,25 @@ final class PostgresImportTransaction: ImportTransaction {
         return outcome
     }
 
-    var statisticsWriting: any StatisticsWriting { PostgresStatisticsWriting(store: store, connection: connection) }
+    var statisticsWriting: any StatisticsWriting {
+        PostgresStatisticsWriting(store: store, connection: connection, jobs: jobs)
+    }
 
-    func begin() throws { try run("BEGIN") }
-    func commit() throws { try run("COMMIT") }
-    func rollback() throws { try run("ROLLBACK") }
+    func begin() throws {
+        try jobs.wait()
+        try run("BEGIN")
+    }
+
+    func commit() throws {
+        try jobs.wait()
+        try run("COMMIT")
+    }
+
+    func rollback() throws {
+        // What a write still running did goes with the transaction, its failure too.
+        try? jobs.wait()
+        try run("ROLLBACK")
+    }
 
     private func run(_ sql: String) throws {
         let (store, connection) = (store, connection)
@@ -104,16 +122,23 @@ final class PostgresImportTransaction: ImportTransaction {
         if pending.count >= rowsPerWrite || pendingWeight >= rowsPerWrite * 4 { try flush() }
     }
 
+    /// Binds the pending records' rows and starts their write, once the write before has ended.
     private func flush() throws {
         guard !pending.isEmpty else { return }
-        let (records, writer) = (pending, writer)
-        try Blocking.run(watching: connection, url: store.url) { try await writer.value.write(records) }
+        let (prepared, writer) = (Handover(writer.value.prepare(pending)), writer)
         pending.removeAll(keepingCapacity: true)
         pendingWeight = 0
+        try jobs.start { try await writer.value.write(prepared.value) }
+    }
+
+    /// Writes the pending records and waits for every write to end.
+    private func finishWrites() throws {
+        try flush()
+        try jobs.wait()
     }
 
     func notePending() throws -> TouchedDays {
-        try flush()
+        try finishWrites()
         let (store, connection) = (store, connection)
         let days = writer.value.statisticsDays
         guard !days.isEmpty else { return days }
@@ -125,13 +150,14 @@ final class PostgresImportTransaction: ImportTransaction {
     }
 
     func forgetRolledBack() {
+        jobs.settle()
         pending.removeAll()
         pendingWeight = 0
         writer.value.statisticsDays.removeAll()
     }
 
     func applyDeletions(_ plan: DeletionPlan) throws {
-        try flush()
+        try finishWrites()
         let findings = try PostgresDeletionScan.run(plan, addedByRun: writer.value.added, store: store, on: connection)
         for (type, records) in findings.deletions { found.deleted[type] = records.count }
         for (type, records) in findings.restorations { found.restored[type] = records.count }
@@ -143,10 +169,12 @@ final class PostgresImportTransaction: ImportTransaction {
     }
 
     func refreshPendingStatistics() throws {
+        try jobs.wait()
         try PostgresStatistics.refreshPending(store: store, on: connection)
     }
 
     func closeLog(_ closing: ImportClosing, outcome: StoreOutcome) throws {
+        try jobs.wait()
         let (store, connection, importID) = (store, connection, importID)
         try Blocking.run(watching: connection, url: store.url) {
             try await PostgresStore.close(store, on: connection, id: importID, closing, outcome: outcome)

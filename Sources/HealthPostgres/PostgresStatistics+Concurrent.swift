@@ -15,7 +15,7 @@ struct PostgresStatisticsComputer: StatisticsComputer {
     }
 
     func compute(_ job: StatisticsJob, deliver: (StatisticsRows) throws -> Void) throws -> [StatisticsSource] {
-        try PostgresStatistics.compute(job, store: store, on: connection, deliver: deliver)
+        return try PostgresStatistics.compute(job, store: store, on: connection, deliver: deliver)
     }
 
     func close() {
@@ -28,16 +28,22 @@ struct PostgresStatisticsComputer: StatisticsComputer {
 struct PostgresStatisticsWriting: StatisticsWriting {
     let store: PostgresStore
     let connection: PostgresConnection
+    /// The import's writes on `connection`, if they run on a thread of their own: waited for
+    /// before every use of it.
+    var jobs: ConnectionJobs? = nil
 
     func write(_ rows: StatisticsRows) throws {
+        try jobs?.wait()
         try PostgresStatistics.write(rows, store: store, on: connection)
     }
 
     func compute(_ job: StatisticsJob, deliver: (StatisticsRows) throws -> Void) throws -> [StatisticsSource] {
-        try PostgresStatistics.compute(job, store: store, on: connection, deliver: deliver)
+        try jobs?.wait()
+        return try PostgresStatistics.compute(job, store: store, on: connection, deliver: deliver)
     }
 
     func visitPending(_ visit: (String, Int32) throws -> Void) throws {
+        try jobs?.wait()
         let (store, connection) = (store, connection)
         let rows = try Blocking.run(watching: connection, url: store.url) {
             try await store.query(
@@ -51,14 +57,17 @@ struct PostgresStatisticsWriting: StatisticsWriting {
     }
 
     func refresh(_ touched: TouchedDays) throws {
+        try jobs?.wait()
         try PostgresStatistics.refresh(touched, store: store, on: connection)
     }
 
     func addSources(_ sources: [StatisticsSource]) throws {
+        try jobs?.wait()
         try PostgresStatistics.addSources(sources, store: store, on: connection)
     }
 
     func clearPending() throws {
+        try jobs?.wait()
         let (store, connection) = (store, connection)
         try Blocking.run(watching: connection, url: store.url) {
             try await store.query(

@@ -31,11 +31,7 @@ extension PostgresStore: HealthRecordStore {
     public func makeBatchWriter(importID: Int64, options: ImportOptions) throws -> any RecordBatchWriter {
         do {
             return try PostgresBatchWriter.start(
-                store: self, importID: importID,
-                rowsPerTransaction: allOrNothing || options.commitAtEnd ? .max : options.rowsPerTransaction,
-                secondsPerTransaction: allOrNothing || options.commitAtEnd
-                    ? .greatestFiniteMagnitude : options.secondsPerTransaction,
-                commitAtEnd: options.commitAtEnd)
+                store: self, importID: importID, policy: .init(options, allOrNothing: allOrNothing))
         } catch {
             try? Blocking.run { try await self.releaseImportLock() }
             throw error

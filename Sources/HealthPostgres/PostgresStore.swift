@@ -15,10 +15,7 @@ import ServiceLifecycle
 /// One import per person runs at a time: `beginImport(input:signature:window:)` takes a
 /// PostgreSQL advisory lock that the writer gives back when it ends, so several processes on
 /// one database stay correct (a process that dies loses its connection, and the lock with it).
-///
-/// `@unchecked Sendable`: its one variable, ``allOrNothing``, is set before the store is handed
-/// to another thread; the driver's connection and pool are themselves safe to share.
-public final class PostgresStore: @unchecked Sendable {
+public final class PostgresStore: Sendable {
     /// The database.
     public let url: PostgresURL
     /// Whose rows and anchors this store reads and writes.
@@ -31,14 +28,15 @@ public final class PostgresStore: @unchecked Sendable {
     /// Whether a run that does not complete leaves none of its rows: its writer rolls back
     /// what it has not committed and commits only once, at the end (the server's uploads).
     /// Otherwise rows are committed as the run goes and stay, as in the SQLite store.
-    public var allOrNothing = false
+    public let allOrNothing: Bool
     static let logger = Logger(label: "healthimport.postgres")
 
-    init(url: PostgresURL, person: String, connection: PostgresConnection) {
+    init(url: PostgresURL, person: String, connection: PostgresConnection, allOrNothing: Bool = false) {
         self.url = url
         self.person = person
         self.connection = connection
         pool = nil
+        self.allOrNothing = allOrNothing
     }
 
     private init(url: PostgresURL, person: String, pool: PostgresClient) {
@@ -46,6 +44,7 @@ public final class PostgresStore: @unchecked Sendable {
         self.person = person
         connection = nil
         self.pool = pool
+        allOrNothing = false
     }
 
     /// A store for `person` whose queries take connections from a pool, which replaces
@@ -65,11 +64,12 @@ public final class PostgresStore: @unchecked Sendable {
     }
 
     /// Connects to the database at `url` for `person`, creating or migrating the schema.
-    public static func connect(url: PostgresURL, person: String = "me", migrate: Bool = true) async throws
-        -> PostgresStore
-    {
+    /// `allOrNothing`: see ``allOrNothing``.
+    public static func connect(
+        url: PostgresURL, person: String = "me", migrate: Bool = true, allOrNothing: Bool = false
+    ) async throws -> PostgresStore {
         let connection = try await makeConnection(url)
-        let store = PostgresStore(url: url, person: person, connection: connection)
+        let store = PostgresStore(url: url, person: person, connection: connection, allOrNothing: allOrNothing)
         do {
             if migrate { try await store.migrate() }
         } catch {

@@ -138,6 +138,16 @@ final class RowBuffer {
         rows += 1
     }
 
+    /// Forgets every row written.
+    func removeAll() {
+        data.clear()
+        rowOpen = false
+        rows = 0
+        owners.removeAll(keepingCapacity: true)
+        keyRanges.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+    }
+
     /// Which rows of a load were new.
     enum Loaded {
         /// Every row (child rows, or records where the store held none of the range).
@@ -150,13 +160,7 @@ final class RowBuffer {
     /// a transaction. The rows of a table of records must have one row per key.
     func flush(_ connection: PostgresConnection, logger: Logger) async throws -> Loaded {
         guard rows > 0 else { return .ids([]) }
-        defer {
-            data.clear()
-            rows = 0
-            owners.removeAll(keepingCapacity: true)
-            keyRanges.removeAll(keepingCapacity: true)
-            keys.removeAll(keepingCapacity: true)
-        }
+        defer { removeAll() }
         // No copy of `data` outlives the load (the driver lets go of it once sent), so the
         // buffer's storage stays its own and is reused, not allocated again, by the next rows.
         if try await canCopyStraightIn(connection, logger) {

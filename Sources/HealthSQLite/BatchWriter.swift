@@ -4,19 +4,14 @@ import HealthExport
 import HealthStatistics
 
 /// The writing thread of an import into the SQLite store: takes record batches from a bounded
-/// queue and inserts them, committing one transaction every ``rowsPerTransaction`` records or
-/// ``secondsPerTransaction``.
+/// queue and inserts them, committing as the run's `ImportTransactions.Policy` says.
 ///
 /// The last transaction also applies the run's `ImportClosing` (anchors and the run's row in
 /// `imports`), so rows and anchors of a completed run land together. An error stops the thread:
 /// the open transaction rolls back, everything committed before it stays.
 enum BatchWriter {
-    /// Starts the writing thread on `store` for run `importID`; with `commitAtEnd` it commits
-    /// once, in the closing transaction.
-    static func start(
-        store: HealthStore, importID: Int64, rowsPerTransaction: Int, secondsPerTransaction: Double,
-        commitAtEnd: Bool = false
-    ) -> BatchQueue {
+    /// Starts the writing thread on `store` for run `importID`, committing as `policy` says.
+    static func start(store: HealthStore, importID: Int64, policy: ImportTransactions.Policy) -> BatchQueue {
         // The thread takes the store out of this one-item queue, so it holds no reference to it
         // once it ends: the caller's release then closes the connection at once, before it
         // opens the store again.
@@ -29,10 +24,7 @@ enum BatchWriter {
                 let outcome = try store.queue.writeWithoutTransaction { db in
                     try Self.loop(
                         db, items: items, importID: importID,
-                        path: store.path.isEmpty || store.path.hasPrefix(":memory:") ? nil : store.path,
-                        rowsPerTransaction: commitAtEnd ? Int.max : rowsPerTransaction,
-                        secondsPerTransaction: commitAtEnd ? .infinity : secondsPerTransaction, commitAtEnd: commitAtEnd
-                    )
+                        path: store.path.isEmpty || store.path.hasPrefix(":memory:") ? nil : store.path, policy: policy)
                 }
                 return .success(outcome)
             } catch {
@@ -44,22 +36,18 @@ enum BatchWriter {
     /// Writes every batch, then the closing, through the loop both stores share; returns what
     /// the store found.
     private static func loop(
-        _ db: Database, items: BoundedQueue<BatchItem>, importID: Int64, path: String?, rowsPerTransaction: Int,
-        secondsPerTransaction: Double, commitAtEnd: Bool
+        _ db: Database, items: BoundedQueue<BatchItem>, importID: Int64, path: String?,
+        policy: ImportTransactions.Policy
     ) throws -> StoreOutcome {
+        let commitAtEnd = policy.allOrNothing
         // SQLite's foreign key checks are off: every key the writer binds comes from `SampleKeys`.
-        try ForeignKeyChecks.withoutChecks(db) {
+        return try ForeignKeyChecks.withoutChecks(db) {
             let transaction = SQLiteImportTransaction(db, importID: importID, path: path, commitAtEnd: commitAtEnd)
             defer { transaction.finish() }
             if transaction.checkpointer != nil { try db.execute(sql: WALCheckpointer.writerPragma) }
             // A run that commits as it goes computes its statistics beside the writer, from committed rows.
             let statistics = commitAtEnd ? nil : path.map(ConcurrentStatistics.init(path:))
-            return try ImportTransactions.run(
-                transaction, items: items,
-                policy: .init(
-                    rowsPerTransaction: rowsPerTransaction, secondsPerTransaction: secondsPerTransaction,
-                    allOrNothing: commitAtEnd),
-                statistics: statistics)
+            return try ImportTransactions.run(transaction, items: items, policy: policy, statistics: statistics)
         }
     }
 }

@@ -17,9 +17,7 @@ extension HealthStore: HealthRecordStore {
     }
 
     public func makeBatchWriter(importID: Int64, options: ImportOptions) throws -> any RecordBatchWriter {
-        BatchWriter.start(
-            store: self, importID: importID, rowsPerTransaction: options.rowsPerTransaction,
-            secondsPerTransaction: options.secondsPerTransaction, commitAtEnd: options.commitAtEnd)
+        BatchWriter.start(store: self, importID: importID, policy: .init(options))
     }
 
     public func markFailed(importID: Int64, message: String) throws {

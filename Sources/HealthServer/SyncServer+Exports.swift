@@ -19,8 +19,8 @@ extension SyncServer {
         // Before a connection is taken for the person's lock: a full queue answers at once.
         let maxWaiting = configuration.maxWaitingUploads
         guard importSlots.admits(maxWaiting: maxWaiting) else { throw ImportSlots.busy(importSlots.counts.waiting) }
-        let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
-        store.allOrNothing = true
+        let store = try await PostgresStore.connect(
+            url: configuration.url, person: person, migrate: false, allOrNothing: true)
         do {
             guard try await store.tryImportLock() else {
                 throw ServerFailure(

@@ -24,8 +24,8 @@ extension SyncServer {
     }
 
     private func importUpload(person: String, id: String, waitingForLock: Bool) async throws {
-        let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
-        store.allOrNothing = true
+        let store = try await PostgresStore.connect(
+            url: configuration.url, person: person, migrate: false, allOrNothing: true)
         do {
             try await importUpload(id: id, store: store, waitingForLock: waitingForLock)
             await store.close()

@@ -60,6 +60,14 @@ package enum ImportTransactions {
             self.secondsPerTransaction = allOrNothing ? .infinity : secondsPerTransaction
             self.allOrNothing = allOrNothing
         }
+
+        /// The policy of a run with `options`: all or nothing when it commits at its end, or when
+        /// the store asks it to (`allOrNothing`, the server's uploads).
+        package init(_ options: ImportOptions, allOrNothing: Bool = false) {
+            self.init(
+                rowsPerTransaction: options.rowsPerTransaction, secondsPerTransaction: options.secondsPerTransaction,
+                allOrNothing: allOrNothing || options.commitAtEnd)
+        }
     }
 
     /// Drains `items` into `transaction`; `statistics`, for a run that commits as it goes,
