@@ -86,6 +86,7 @@ let package = Package(
         .target(name: "HealthExport", dependencies: ["CLibXML2", "CZlib"]),
         .target(name: "HealthCore", dependencies: ["HealthExport", "HealthStatistics", "CSHA1"]),
         .target(name: "HealthJSON", dependencies: ["HealthExport", "HealthCore"]),
+        .target(name: "HealthStoreRows", dependencies: ["HealthExport", "HealthCore", "HealthJSON"]),
         .target(name: "HealthFHIR", dependencies: ["HealthExport", "HealthCore", "HealthJSON"]),
         .target(name: "HealthStatistics"),
         .target(name: "HealthRedact", dependencies: ["HealthExport", "HealthCore", "CZlib", "CLibCrypto"]),
@@ -96,6 +97,7 @@ let package = Package(
                 "HealthCore",
                 "HealthJSON",
                 "HealthStatistics",
+                "HealthStoreRows",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -167,6 +169,7 @@ let package = Package(
                 "HealthCore",
                 "HealthJSON",
                 "HealthStatistics",
+                "HealthStoreRows",
                 "CZlib",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["PostgreSQL"])),
@@ -274,7 +277,7 @@ let package = Package(
         .testTarget(
             name: "HealthStoreTests",
             dependencies: [
-                "HealthCore", "HealthSQLite", "HealthPostgres", "HealthStatistics", "HealthFixtures",
+                "HealthCore", "HealthSQLite", "HealthPostgres", "HealthStatistics", "HealthStoreRows", "HealthFixtures",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

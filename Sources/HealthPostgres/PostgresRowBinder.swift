@@ -2,6 +2,7 @@
 import HealthCore
 import HealthExport
 import HealthJSON
+import HealthStoreRows
 
 /// Binds records' rows into a set of ``RowBuffer``s, one per table, in `COPY`'s text format: a
 /// record's own row, and the rows that belong to it (metadata, beats, members, a workout's
@@ -77,39 +78,14 @@ final class PostgresRowBinder {
             rows.text(workout.totalEnergyBurned?.unit)
             rows.endRow(owner: index)
         case .activitySummary(let summary):
-            let rows = tables.activitySummaries
-            rows.id(uuid)
-            rows.text(summary.day.iso8601)
-            rows.integer(summary.start.secondsSince1970)
-            rows.real(summary.activeEnergyBurned)
-            rows.real(summary.activeEnergyBurnedGoal)
-            rows.text(summary.activeEnergyBurnedUnit)
-            rows.real(summary.moveTime)
-            rows.real(summary.moveTimeGoal)
-            rows.real(summary.exerciseTime)
-            rows.real(summary.exerciseTimeGoal)
-            rows.real(summary.standHours)
-            rows.real(summary.standHoursGoal)
-            rows.endRow(owner: index)
+            RecordRows.bind(summary, id: uuid, into: tables.activitySummaries)
+            tables.activitySummaries.endRow(owner: index)
         case .export(let facts):
-            let rows = tables.exports
-            rows.id(uuid)
-            rows.timestamp(facts.exportDate)
-            rows.text(facts.locale)
-            rows.integer(facts.version)
-            rows.json { $0.object(facts.profile) }
-            rows.endRow(owner: index)
+            RecordRows.bind(facts, id: uuid, into: tables.exports)
+            tables.exports.endRow(owner: index)
         case .clinical(let record):
-            let rows = tables.clinicalRecords
-            rows.id(uuid)
-            rows.text(record.type)
-            rows.text(record.identifier)
-            rows.text(record.sourceName)
-            rows.text(record.sourceURL)
-            rows.text(record.fhirVersion)
-            rows.timestamp(record.receivedDate)
-            rows.text(record.resourceFilePath)
-            rows.endRow(owner: index)
+            RecordRows.bind(record, id: uuid, into: tables.clinicalRecords)
+            tables.clinicalRecords.endRow(owner: index)
         case .audiogram(let audiogram):
             let rows = tables.audiograms
             bindHeader(rows, audiogram.header, uuid: uuid)
@@ -120,43 +96,14 @@ final class PostgresRowBinder {
             }
             rows.endRow(owner: index)
         case .visionPrescription(let prescription):
-            let rows = tables.visionPrescriptions
-            rows.id(uuid)
-            rows.text(prescription.type)
-            rows.timestamp(prescription.dateIssued)
-            rows.timestamp(prescription.expirationDate)
-            rows.text(prescription.brand)
-            rows.json { $0.object(prescription.rightEye) }
-            rows.json { $0.object(prescription.leftEye) }
-            rows.json { $0.array(prescription.attachments) }
-            rows.endRow(owner: index)
+            RecordRows.bind(prescription, id: uuid, into: tables.visionPrescriptions)
+            tables.visionPrescriptions.endRow(owner: index)
         case .route(let route):
-            let rows = tables.routes
-            rows.id(uuid)
-            rows.text(route.workoutActivityType)
-            rows.timestamp(route.workoutStart)
-            rows.text(route.filePath)
-            rows.text(route.sourceName)
-            rows.timestamp(route.startDate)
-            rows.timestamp(route.endDate)
-            rows.integer(route.points.count)
-            rows.endRow(owner: index)
+            RecordRows.bind(route, id: uuid, into: tables.routes)
+            tables.routes.endRow(owner: index)
         case .electrocardiogram(let ecg):
-            let rows = tables.electrocardiograms
-            rows.id(uuid)
-            rows.text(ecg.filePath)
-            rows.timestamp(ecg.recordedDate)
-            rows.timestamp(ecg.endDate)
-            rows.text(ecg.classification)
-            rows.text(ecg.symptoms)
-            rows.text(ecg.softwareVersion)
-            rows.text(ecg.device)
-            rows.real(ecg.sampleRateHertz)
-            rows.text(ecg.lead)
-            rows.text(ecg.unit)
-            rows.integer(ecg.samples.count)
-            rows.json { $0.array(ecg.samples) }
-            rows.endRow(owner: index)
+            RecordRows.bind(ecg, id: uuid, into: tables.electrocardiograms)
+            tables.electrocardiograms.endRow(owner: index)
         }
     }
 
@@ -189,12 +136,7 @@ final class PostgresRowBinder {
         switch item.record {
         case .quantity(let sample):
             bindMetadata(sample.metadata, owner: uuid)
-            if !sample.beats.isEmpty {
-                let series = tables.heartbeatSeries
-                series.id(uuid)
-                series.json { $0.beatSeries(sample.beats) }
-                series.endRow()
-            }
+            RecordRows.bindBeats(sample.beats, id: uuid, into: tables.heartbeatSeries) { $0.endRow() }
         case .weight(let sample): bindMetadata(sample.metadata, owner: uuid)
         case .category(let sample): bindMetadata(sample.metadata, owner: uuid)
         case .correlation(let correlation):
@@ -210,20 +152,7 @@ final class PostgresRowBinder {
         case .audiogram(let audiogram): bindMetadata(audiogram.metadata, owner: uuid)
         case .visionPrescription(let prescription): bindMetadata(prescription.metadata, owner: uuid)
         case .route(let route):
-            let points = tables.routePoints
-            for (position, point) in route.points.enumerated() {
-                points.id(uuid)
-                points.integer(position)
-                points.timestamp(point.time)
-                points.real(point.latitude)
-                points.real(point.longitude)
-                points.real(point.elevation)
-                points.real(point.speed)
-                points.real(point.course)
-                points.real(point.horizontalAccuracy)
-                points.real(point.verticalAccuracy)
-                points.endRow()
-            }
+            RecordRows.bindPoints(of: route, id: uuid, into: tables.routePoints) { $0.endRow() }
         case .activitySummary, .export, .clinical, .electrocardiogram: break
         }
     }
@@ -242,97 +171,28 @@ final class PostgresRowBinder {
 
     private func bindParts(of workout: Workout, uuid: RecordID) {
         bindMetadata(workout.metadata, owner: uuid)
-        bindZones(workout.zoneGroups, workout: uuid)
+        let end: (RowBuffer) -> Void = { $0.endRow() }
+        RecordRows.bindZones(of: workout, id: uuid, into: tables.workoutZones, end: end)
         let digests = tables.recordDigests
         digests.id(uuid)
         digests.text(Self.digest(of: workout))
         digests.endRow()
-        bindEvents(workout.events, workout: uuid, activity: 0)
-        bindStatistics(workout.statistics, workout: uuid, activity: 0)
-        let activities = tables.workoutActivities
+        RecordRows.bindEvents(workout.events, workout: uuid, activity: 0, into: tables.workoutEvents, end: end)
+        RecordRows.bindStatistics(
+            workout.statistics, workout: uuid, activity: 0, into: tables.workoutStatistics, end: end)
+        RecordRows.bindActivities(of: workout, id: uuid, into: tables.workoutActivities, end: end)
         for (index, activity) in workout.activities.enumerated() {
-            activities.id(uuid)
-            activities.integer(index + 1)
-            activities.text(activity.uuid)
-            activities.timestamp(activity.startDate)
-            activities.timestamp(activity.endDate)
-            activities.real(activity.duration?.value)
-            activities.text(activity.duration?.unit)
-            activities.json { if !activity.metadata.isEmpty { $0.object(activity.metadata) } }
-            activities.endRow()
-            bindEvents(activity.events, workout: uuid, activity: index + 1)
-            bindStatistics(activity.statistics, workout: uuid, activity: index + 1)
+            RecordRows.bindEvents(
+                activity.events, workout: uuid, activity: index + 1, into: tables.workoutEvents, end: end)
+            RecordRows.bindStatistics(
+                activity.statistics, workout: uuid, activity: index + 1, into: tables.workoutStatistics, end: end)
         }
-        let routes = tables.workoutRoutes
-        for (position, route) in workout.routes.enumerated() {
-            routes.id(uuid)
-            routes.integer(position)
-            routes.text(route.sourceName)
-            routes.text(route.sourceVersion)
-            routes.timestamp(route.creationDate)
-            routes.timestamp(route.startDate)
-            routes.timestamp(route.endDate)
-            routes.json { $0.array(route.filePaths) }
-            routes.json { if !route.metadata.isEmpty { $0.object(route.metadata) } }
-            routes.endRow()
-        }
-    }
-
-    private func bindZones(_ groups: [WorkoutZoneGroup], workout: RecordID) {
-        let rows = tables.workoutZones
-        for (groupPosition, group) in groups.enumerated() {
-            for (position, zone) in group.zones.enumerated() {
-                rows.id(workout)
-                rows.integer(groupPosition)
-                rows.integer(position)
-                rows.text(group.type)
-                rows.text(group.source)
-                rows.text(group.unit)
-                rows.real(zone.minimum)
-                rows.real(zone.maximum)
-                rows.real(zone.duration?.value)
-                rows.text(zone.duration?.unit)
-                rows.endRow()
-            }
-        }
+        RecordRows.bindRoutes(of: workout, id: uuid, into: tables.workoutRoutes, end: end)
     }
 
     /// The digest of a workout's content, as the SQLite store keeps it.
     static func digest(of workout: Workout) -> String {
         String(ContentDigest.of(.workout(workout)), radix: 16)
-    }
-
-    private func bindEvents(_ events: [WorkoutEvent], workout: RecordID, activity: Int) {
-        let rows = tables.workoutEvents
-        for (position, event) in events.enumerated() {
-            rows.id(workout)
-            rows.integer(activity)
-            rows.integer(position)
-            rows.text(event.type)
-            rows.timestamp(event.date)
-            rows.real(event.duration?.value)
-            rows.text(event.duration?.unit)
-            rows.json { if !event.metadata.isEmpty { $0.object(event.metadata) } }
-            rows.endRow()
-        }
-    }
-
-    private func bindStatistics(_ statistics: [WorkoutStatistics], workout: RecordID, activity: Int) {
-        let rows = tables.workoutStatistics
-        for (position, item) in statistics.enumerated() {
-            rows.id(workout)
-            rows.integer(activity)
-            rows.integer(position)
-            rows.text(item.type)
-            rows.timestamp(item.startDate)
-            rows.timestamp(item.endDate)
-            rows.real(item.average)
-            rows.real(item.minimum)
-            rows.real(item.maximum)
-            rows.real(item.sum)
-            rows.text(item.unit)
-            rows.endRow()
-        }
     }
 }
 #endif

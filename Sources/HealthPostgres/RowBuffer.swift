@@ -2,6 +2,7 @@
 import HealthCore
 import HealthExport
 import HealthJSON
+import HealthStoreRows
 import NIOCore
 import PostgresNIO
 
@@ -13,7 +14,7 @@ import PostgresNIO
 /// FROM STDIN`, then one `INSERT INTO table SELECT ... FROM stage ON CONFLICT DO NOTHING`.
 /// The other child rows (keyed by their record and a position, written only for records new
 /// in the same transaction) are copied straight in.
-final class RowBuffer {
+final class RowBuffer: RowBinding {
     let table: PostgresTable
     let person: String
     /// The person's field, escaped once.

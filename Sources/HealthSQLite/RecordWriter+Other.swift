@@ -1,43 +1,30 @@
+import HealthCore
 import HealthExport
+import HealthStoreRows
 
+/// The records whose rows ``RecordRows`` describes for both stores.
 extension RecordWriter {
-    func write(_ ecg: Electrocardiogram, uuid: String) throws -> Bool {
-        let statement = try insert(
-            """
-            INSERT OR IGNORE INTO electrocardiograms (uuid, file_path, recorded_date, recorded_unix, end_date, end_unix, \
-            classification, symptoms, software_version, device, sample_rate_hz, lead, unit, sample_count, samples) \
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        statement.text(uuid)
-        statement.text(ecg.filePath)
-        statement.timestamp(ecg.recordedDate)
-        statement.timestamp(ecg.endDate)
-        statement.text(ecg.classification)
-        statement.text(ecg.symptoms)
-        statement.text(ecg.softwareVersion)
-        statement.text(ecg.device)
-        statement.real(ecg.sampleRateHertz)
-        statement.text(ecg.lead)
-        statement.text(ecg.unit)
-        statement.integer(ecg.samples.count)
-        statement.json { $0.array(ecg.samples) }
+    /// `INSERT OR IGNORE` into each of ``RecordRows``' tables, its columns in their order.
+    static let rowInserts: [String: String] = RecordRows.columns.reduce(into: [:]) { inserts, table in
+        let placeholders = Array(repeating: "?", count: table.value.count).joined(separator: ", ")
+        inserts[table.key] =
+            "INSERT OR IGNORE INTO \(table.key) (\(table.value.joined(separator: ", "))) VALUES (\(placeholders))"
+    }
+
+    /// The insert of one of ``RecordRows``' tables.
+    func insert(into table: String) throws -> BoundStatement {
+        try insert(Self.rowInserts[table]!)
+    }
+
+    func write(_ ecg: Electrocardiogram, id: RecordID) throws -> Bool {
+        let statement = try insert(into: "electrocardiograms")
+        RecordRows.bind(ecg, id: id, into: statement)
         return try statement.run()
     }
 
-    func write(_ record: ClinicalRecord, uuid: String) throws -> Bool {
-        let statement = try insert(
-            """
-            INSERT OR IGNORE INTO clinical_records (uuid, type, identifier, source_name, source_url, fhir_version, \
-            received_date, received_unix, resource_file_path) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        statement.text(uuid)
-        statement.text(record.type)
-        statement.text(record.identifier)
-        statement.text(record.sourceName)
-        statement.text(record.sourceURL)
-        statement.text(record.fhirVersion)
-        statement.timestamp(record.receivedDate)
-        statement.text(record.resourceFilePath)
+    func write(_ record: ClinicalRecord, id: RecordID) throws -> Bool {
+        let statement = try insert(into: "clinical_records")
+        RecordRows.bind(record, id: id, into: statement)
         return try statement.run()
     }
 
@@ -54,22 +41,35 @@ extension RecordWriter {
         return true
     }
 
-    func write(_ prescription: VisionPrescription, uuid: String) throws -> Bool {
-        let statement = try insert(
-            """
-            INSERT OR IGNORE INTO vision_prescriptions (uuid, type, issued_date, issued_unix, expiration_date, \
-            expiration_unix, brand, right_eye, left_eye, attachments) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        statement.text(uuid)
-        statement.text(prescription.type)
-        statement.timestamp(prescription.dateIssued)
-        statement.timestamp(prescription.expirationDate)
-        statement.text(prescription.brand)
-        statement.json { $0.object(prescription.rightEye) }
-        statement.json { $0.object(prescription.leftEye) }
-        statement.json { $0.array(prescription.attachments) }
+    func write(_ prescription: VisionPrescription, id: RecordID) throws -> Bool {
+        let statement = try insert(into: "vision_prescriptions")
+        RecordRows.bind(prescription, id: id, into: statement)
         guard try statement.run() else { return false }
-        try writeMetadata(prescription.metadata, owner: uuid)
+        try writeMetadata(prescription.metadata, owner: id.description)
         return true
     }
+
+    func write(_ summary: ActivitySummary, id: RecordID) throws -> Bool {
+        let statement = try insert(into: "activity_summaries")
+        RecordRows.bind(summary, id: id, into: statement)
+        return try statement.run()
+    }
+
+    func write(_ facts: ExportFacts, id: RecordID) throws -> Bool {
+        let statement = try insert(into: "exports")
+        RecordRows.bind(facts, id: id, into: statement)
+        return try statement.run()
+    }
+
+    func write(_ route: RouteTrack, id: RecordID) throws -> Bool {
+        let statement = try insert(into: "routes")
+        RecordRows.bind(route, id: id, into: statement)
+        guard try statement.run() else { return false }
+        try RecordRows.bindPoints(of: route, id: id, into: try insert(into: "route_points")) { _ = try $0.run() }
+        return true
+    }
+}
+
+extension BoundStatement: RowBinding {
+    func id(_ value: RecordID) { text(value) }
 }

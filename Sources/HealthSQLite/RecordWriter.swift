@@ -211,17 +211,18 @@ final class RecordWriter {
         case .weight(let sample): added = try write(sample, id: item.id)
         case .category(let sample): added = try write(sample, id: item.id)
         default:
-            let uuid = item.id.description
+            let id = item.id
             switch item.record {
-            case .export(let facts): added = try write(facts, uuid: uuid)
-            case .correlation(let correlation): added = try write(correlation, uuid: uuid, memberIDs: item.memberIDs)
-            case .workout(let workout): added = try write(workout, uuid: uuid)
-            case .activitySummary(let summary): added = try write(summary, uuid: uuid)
-            case .clinical(let record): added = try write(record, uuid: uuid)
-            case .audiogram(let audiogram): added = try write(audiogram, uuid: uuid)
-            case .visionPrescription(let prescription): added = try write(prescription, uuid: uuid)
-            case .route(let route): added = try write(route, uuid: uuid)
-            case .electrocardiogram(let ecg): added = try write(ecg, uuid: uuid)
+            case .export(let facts): added = try write(facts, id: id)
+            case .correlation(let correlation):
+                added = try write(correlation, uuid: id.description, memberIDs: item.memberIDs)
+            case .workout(let workout): added = try write(workout, id: id)
+            case .activitySummary(let summary): added = try write(summary, id: id)
+            case .clinical(let record): added = try write(record, id: id)
+            case .audiogram(let audiogram): added = try write(audiogram, uuid: id.description)
+            case .visionPrescription(let prescription): added = try write(prescription, id: id)
+            case .route(let route): added = try write(route, id: id)
+            case .electrocardiogram(let ecg): added = try write(ecg, id: id)
             case .quantity, .weight, .category: preconditionFailure("handled above")
             }
         }
@@ -418,39 +419,5 @@ final class RecordWriter {
             try members.run()
         }
         return true
-    }
-
-    private func write(_ summary: ActivitySummary, uuid: String) throws -> Bool {
-        let statement = try insert(
-            """
-            INSERT OR IGNORE INTO activity_summaries (uuid, day, start_unix, active_energy_burned, \
-            active_energy_burned_goal, active_energy_burned_unit, move_time, move_time_goal, exercise_time, \
-            exercise_time_goal, stand_hours, stand_hours_goal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        statement.text(uuid)
-        statement.text(summary.day.iso8601)
-        statement.integer(summary.start.secondsSince1970)
-        statement.real(summary.activeEnergyBurned)
-        statement.real(summary.activeEnergyBurnedGoal)
-        statement.text(summary.activeEnergyBurnedUnit)
-        statement.real(summary.moveTime)
-        statement.real(summary.moveTimeGoal)
-        statement.real(summary.exerciseTime)
-        statement.real(summary.exerciseTimeGoal)
-        statement.real(summary.standHours)
-        statement.real(summary.standHoursGoal)
-        return try statement.run()
-    }
-
-    private func write(_ facts: ExportFacts, uuid: String) throws -> Bool {
-        let statement = try insert(
-            "INSERT OR IGNORE INTO exports (uuid, export_date, export_unix, locale, version, profile) VALUES (?, ?, ?, ?, ?, ?)"
-        )
-        statement.text(uuid)
-        statement.timestamp(facts.exportDate)
-        statement.text(facts.locale)
-        statement.integer(facts.version)
-        statement.json { $0.object(facts.profile) }
-        return try statement.run()
     }
 }
