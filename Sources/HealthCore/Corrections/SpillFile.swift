@@ -1,3 +1,4 @@
+import HealthExport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -24,11 +25,12 @@ public struct SpillError: Error, Sendable, CustomStringConvertible {
 /// elements: what keeps a run's memory bounded however large the export, since the IDs it read
 /// go there once they pass the memory limit. Nothing is left behind, even on a crash.
 ///
-/// `@unchecked Sendable`: one thread appends while the run is read; once the run has ended the
-/// file is only read, with `pread`, which needs no lock.
-final class SpillFile: @unchecked Sendable {
+/// One thread appends while the run is read; once the run has ended the file is only read, with
+/// `pread`, which needs no lock.
+final class SpillFile: Sendable {
     private let descriptor: Int32
-    private var end = 0
+    /// Where the next run goes.
+    private let end = Locked(0)
 
     init() throws(SpillError) {
         let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -44,6 +46,7 @@ final class SpillFile: @unchecked Sendable {
 
     /// Writes `elements` after what the file holds and returns their run.
     func append<Element: BitwiseCopyable>(_ elements: [Element]) throws(SpillError) -> SpillRun {
+        let end = self.end.load()
         let run = SpillRun(offset: end, count: elements.count)
         let written = elements.withUnsafeBytes { bytes in
             var done = 0
@@ -56,7 +59,7 @@ final class SpillFile: @unchecked Sendable {
             return true
         }
         guard written else { throw Self.failure("cannot write the IDs this run read to a temporary file") }
-        end += elements.count * MemoryLayout<Element>.stride
+        self.end.store(end + elements.count * MemoryLayout<Element>.stride)
         return run
     }
 

@@ -40,7 +40,6 @@ enum DeviceParser {
         var text = Substring(stable)
         while text.last == " " { text = text.dropLast() }
         if text.hasSuffix(">") { text = text.dropLast() }
-        var device = Device()
         // Split on ", key:" where key is a word: values such as "Watch6,1" hold commas without a key after them.
         var fields: [(String, String)] = []
         var key: Substring?
@@ -78,16 +77,16 @@ enum DeviceParser {
             index = text.index(after: index)
         }
         if let key { fields.append((String(key), String(text[valueStart...]))) }
+        var known: [String: String] = [:]
+        var other: [MetadataEntry] = []
         for (key, value) in fields {
             switch key {
-            case "name": device.name = value
-            case "manufacturer": device.manufacturer = value
-            case "model": device.model = value
-            case "hardware": device.hardware = value
-            case "software": device.software = value
-            default: device.other.append(MetadataEntry(key: key, value: value))
+            case "name", "manufacturer", "model", "hardware", "software": known[key] = value
+            default: other.append(MetadataEntry(key: key, value: value))
             }
         }
-        return device
+        return Device(
+            name: known["name"], manufacturer: known["manufacturer"], model: known["model"],
+            hardware: known["hardware"], software: known["software"], other: other)
     }
 }
