@@ -2,6 +2,7 @@
 import HealthCore
 import HealthExport
 import HealthJSON
+import HealthStoreRows
 import PostgresNIO
 
 /// The import log, the anchors and the status of one person.
@@ -81,17 +82,14 @@ extension PostgresStore {
 
     public func markFailed(importID: Int64, message: String) async throws {
         try await Self.finish(
-            self, on: connection, id: importID, outcome: .failed, counts: [:], message: message)
+            self, on: connection, id: importID, ImportLogEnd(outcome: .failed, counts: [:], message: message))
     }
 
     /// Closes run `id` with its outcome and counts, on `connection`.
     static func finish(
-        _ store: PostgresStore, on connection: PostgresConnection, id: Int64, outcome: ImportOutcome,
-        counts: [String: TypeCounts], message: String?
+        _ store: PostgresStore, on connection: PostgresConnection, id: Int64, _ end: ImportLogEnd
     ) async throws {
-        let total = counts.values.reduce(TypeCounts()) { $0 + $1 }
-        var json = JSONBuffer()
-        json.countsByType(counts, includingRead: false)
+        let total = end.total
         try await store.query(
             """
             UPDATE imports SET finished = $1, outcome = $2, read_count = $3, new_count = $4, already_imported_count = $5, \
@@ -99,22 +97,21 @@ extension PostgresStore {
             updated_count = $11, deleted_count = $12, repeated_count = $13 WHERE person = $14 AND id = $10
             """,
             binds([
-                ExportTimestamp.now.iso8601, outcome.rawValue, total.read, total.new, total.alreadyImported,
-                total.outsideWindow, total.invalid, String(decoding: json.bytes, as: UTF8.self), message, id,
-                total.updated, total.deleted, total.repeated, store.person,
+                end.finished, end.outcome.rawValue, total.read, total.new, total.alreadyImported, total.outsideWindow,
+                total.invalid, end.countsJSON, end.message, id, total.updated, total.deleted, total.repeated,
+                store.person,
             ]), on: connection)
     }
 
-    /// Applies a run's closing (anchors, facts, outcome and counts) on `connection`, inside its transaction.
+    /// Applies a run's closing (anchors, facts, outcome and counts) on `connection`, inside its
+    /// transaction, as ``ImportLogEnd`` has it.
     static func close(
         _ store: PostgresStore, on connection: PostgresConnection, id: Int64, _ closing: ImportClosing,
         outcome: StoreOutcome
     ) async throws {
-        for anchor in closing.anchors where !outcome.anchorsDropped.contains(anchor.type) {
-            try await store.save(anchor, importID: id, on: connection)
-        }
-        for type in outcome.anchorsDropped.sorted() {
-            // Accepted implausible deletions: the anchors took another export's records for imported.
+        let end = ImportLogEnd(closing, outcome: outcome)
+        for anchor in end.anchors { try await store.save(anchor, importID: id, on: connection) }
+        for type in end.anchorsDropped {
             try await store.query(
                 "DELETE FROM anchors WHERE person = $1 AND type = $2", binds([store.person, type]), on: connection)
         }
@@ -124,11 +121,7 @@ extension PostgresStore {
                 closing.facts?.exportDate?.iso8601, closing.facts?.exportDate?.secondsSince1970,
                 closing.facts?.version, closing.facts?.locale, closing.windowStart?.secondsSince1970, id, store.person,
             ]), on: connection)
-        let counts =
-            closing.outcome == .completed
-            ? ImportCounts.final(closing.counts, outcome: outcome, repeats: closing.repeats) : [:]
-        try await finish(
-            store, on: connection, id: id, outcome: closing.outcome, counts: counts, message: closing.message)
+        try await finish(store, on: connection, id: id, end)
     }
 
     // MARK: Anchors

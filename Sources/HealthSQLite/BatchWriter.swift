@@ -130,11 +130,6 @@ final class SQLiteImportTransaction: ImportTransaction {
     func refreshPendingStatistics() throws { try StoreStatistics.refreshPending(db) }
 
     func closeLog(_ closing: ImportClosing, outcome: StoreOutcome) throws {
-        var closing = closing
-        closing.anchors.removeAll { outcome.anchorsDropped.contains($0.type) }
         try ImportLog.close(db, id: importID, closing, outcome: outcome)
-        for type in outcome.anchorsDropped {
-            try db.execute(sql: "DELETE FROM anchors WHERE type = ?", arguments: [type])
-        }
     }
 }

@@ -1,5 +1,6 @@
 import GRDB
 import HealthCore
+import HealthStoreRows
 
 extension HealthStore: HealthRecordStore {
     public var location: String { path }
@@ -22,7 +23,7 @@ extension HealthStore: HealthRecordStore {
 
     public func markFailed(importID: Int64, message: String) throws {
         try write { db in
-            try ImportLog.finish(db, id: importID, outcome: .failed, counts: [:], message: message)
+            try ImportLog.finish(db, id: importID, ImportLogEnd(outcome: .failed, counts: [:], message: message))
         }
     }
 

@@ -2,6 +2,7 @@ import GRDB
 import HealthCore
 import HealthExport
 import HealthJSON
+import HealthStoreRows
 
 #if canImport(Glibc)
 import Glibc
@@ -88,24 +89,21 @@ enum ImportLog {
             ])
     }
 
-    /// Applies a run's closing: its anchors, the export's facts and the outcome with its counts,
-    /// with what the store found applied (``ImportCounts``).
+    /// Applies a run's closing: its anchors (those of implausible deletions go), the export's
+    /// facts and the outcome with its counts, with what the store found applied (``ImportLogEnd``).
     static func close(_ db: Database, id: Int64, _ closing: ImportClosing, outcome: StoreOutcome) throws {
-        for anchor in closing.anchors { try anchor.save(db, importID: id) }
+        let end = ImportLogEnd(closing, outcome: outcome)
+        for anchor in end.anchors { try anchor.save(db, importID: id) }
+        for type in end.anchorsDropped {
+            try db.execute(sql: "DELETE FROM anchors WHERE type = ?", arguments: [type])
+        }
         try note(db, id: id, facts: closing.facts, windowStart: closing.windowStart)
-        let counts =
-            closing.outcome == .completed
-            ? ImportCounts.final(closing.counts, outcome: outcome, repeats: closing.repeats) : [:]
-        try finish(db, id: id, outcome: closing.outcome, counts: counts, message: closing.message)
+        try finish(db, id: id, end)
     }
 
     /// Closes the run's row with its outcome and counts.
-    static func finish(
-        _ db: Database, id: Int64, outcome: ImportOutcome, counts: [String: TypeCounts], message: String?
-    ) throws {
-        let total = counts.values.reduce(TypeCounts()) { $0 + $1 }
-        var json = JSONBuffer()
-        json.countsByType(counts, includingRead: false)
+    static func finish(_ db: Database, id: Int64, _ end: ImportLogEnd) throws {
+        let total = end.total
         try db.execute(
             sql: """
                 UPDATE imports SET finished = ?, outcome = ?, read_count = ?, new_count = ?, already_imported_count = ?, \
@@ -113,11 +111,8 @@ enum ImportLog {
                 counts = ?, message = ?, pid = NULL WHERE id = ?
                 """,
             arguments: [
-                ExportTimestamp.now.iso8601, outcome.rawValue, total.read, total.new, total.alreadyImported,
-                total.outsideWindow,
-                total.invalid, total.updated, total.deleted, total.repeated,
-                String(decoding: json.bytes, as: UTF8.self),
-                message, id,
+                end.finished, end.outcome.rawValue, total.read, total.new, total.alreadyImported, total.outsideWindow,
+                total.invalid, total.updated, total.deleted, total.repeated, end.countsJSON, end.message, id,
             ])
     }
 

@@ -1,0 +1,44 @@
+import HealthCore
+import HealthExport
+import HealthJSON
+
+/// What ends a run's row in `imports`, the same in both stores: its outcome, its counts per
+/// type (the stream's, with what the store found applied) as totals and as JSON, and its message;
+/// and, for a closing, which anchors move and which go.
+public struct ImportLogEnd: Sendable {
+    /// When the run ended (ISO 8601).
+    public var finished: String
+    public var outcome: ImportOutcome
+    /// The counts of every type added up (`read_count`, `new_count`, ...).
+    public var total: TypeCounts
+    /// The counts per type (`counts`), without `read`.
+    public var countsJSON: String
+    public var message: String?
+    /// The anchors to save: the closing's, but those of types whose deletions were implausible.
+    public var anchors: [Anchor] = []
+    /// The types whose anchors go (their implausible deletions took another export's records
+    /// for imported), in order.
+    public var anchorsDropped: [String] = []
+
+    /// A run's end with `counts` as they stand (a failed run's are none).
+    public init(outcome: ImportOutcome, counts: [String: TypeCounts], message: String?) {
+        finished = ExportTimestamp.now.iso8601
+        self.outcome = outcome
+        total = counts.values.reduce(TypeCounts()) { $0 + $1 }
+        var json = JSONBuffer()
+        json.countsByType(counts, includingRead: false)
+        countsJSON = String(decoding: json.bytes, as: UTF8.self)
+        self.message = message
+    }
+
+    /// The end `closing` gives a run, with what the store found (`outcome`): a completed run's
+    /// counts with the store's findings applied (``ImportCounts``), its anchors but dropped ones.
+    public init(_ closing: ImportClosing, outcome: StoreOutcome) {
+        let counts =
+            closing.outcome == .completed
+            ? ImportCounts.final(closing.counts, outcome: outcome, repeats: closing.repeats) : [:]
+        self.init(outcome: closing.outcome, counts: counts, message: closing.message)
+        anchors = closing.anchors.filter { !outcome.anchorsDropped.contains($0.type) }
+        anchorsDropped = outcome.anchorsDropped.sorted()
+    }
+}
