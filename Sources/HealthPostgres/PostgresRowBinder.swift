@@ -10,9 +10,7 @@ import HealthStoreRows
 /// bound while the batch before is being stored.
 final class PostgresRowBinder {
     let tables: TableBuffers
-    /// The last device written and its JSON: most samples repeat their predecessor's device.
-    private var lastDevice: Device?
-    private var lastDeviceJSON: String?
+    private let headers = HeaderRows()
 
     init(person: String) {
         tables = TableBuffers(person: person)
@@ -67,15 +65,8 @@ final class PostgresRowBinder {
             rows.endRow(owner: index)
         case .workout(let workout):
             let rows = tables.workouts
-            var header = workout.header
-            header.type = workout.activityType
-            bindHeader(rows, header, uuid: uuid)
-            rows.real(workout.duration?.value)
-            rows.text(workout.duration?.unit)
-            rows.real(workout.totalDistance?.value)
-            rows.text(workout.totalDistance?.unit)
-            rows.real(workout.totalEnergyBurned?.value)
-            rows.text(workout.totalEnergyBurned?.unit)
+            headers.bind(workout.header, type: workout.activityType, id: uuid, into: rows)
+            RecordRows.bindTotals(of: workout, into: rows)
             rows.endRow(owner: index)
         case .activitySummary(let summary):
             RecordRows.bind(summary, id: uuid, into: tables.activitySummaries)
@@ -108,24 +99,7 @@ final class PostgresRowBinder {
     }
 
     private func bindHeader(_ rows: RowBuffer, _ header: SampleHeader, uuid: RecordID) {
-        rows.id(uuid)
-        rows.text(header.type)
-        rows.text(header.sourceName)
-        rows.text(header.sourceVersion)
-        if let device = header.device {
-            if device != lastDevice {
-                var buffer = JSONBuffer(capacity: 256)
-                buffer.object(device)
-                lastDeviceJSON = buffer.text
-                lastDevice = device
-            }
-            rows.text(lastDeviceJSON)
-        } else {
-            rows.text(nil)
-        }
-        rows.timestamp(header.creationDate)
-        rows.timestamp(header.startDate)
-        rows.timestamp(header.endDate)
+        headers.bind(header, id: uuid, into: rows)
     }
 
     // MARK: Child rows of new records

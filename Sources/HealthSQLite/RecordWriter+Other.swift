@@ -28,9 +28,10 @@ extension RecordWriter {
         return try statement.run()
     }
 
-    func write(_ audiogram: Audiogram, uuid: String) throws -> Bool {
+    func write(_ audiogram: Audiogram, id: RecordID) throws -> Bool {
+        let uuid = id.description
         let statement = try insert(Self.headerInsert("audiograms", extra: ["points"]))
-        bindHeader(statement, audiogram.header, uuid: uuid)
+        bindHeader(statement, audiogram.header, id: id)
         statement.json { out in
             out.beginArray()
             for point in audiogram.points { out.object(point) }

@@ -15,15 +15,8 @@ extension RecordWriter {
     func write(_ workout: Workout, id: RecordID) throws -> Bool {
         let uuid = id.description
         let statement = try insert(Self.workoutInsert)
-        var header = workout.header
-        header.type = workout.activityType
-        bindHeader(statement, header, uuid: uuid)
-        statement.real(workout.duration?.value)
-        statement.text(workout.duration?.unit)
-        statement.real(workout.totalDistance?.value)
-        statement.text(workout.totalDistance?.unit)
-        statement.real(workout.totalEnergyBurned?.value)
-        statement.text(workout.totalEnergyBurned?.unit)
+        headers.bind(workout.header, type: workout.activityType, id: id, into: statement)
+        RecordRows.bindTotals(of: workout, into: statement)
         guard try statement.run() else { return false }
         try writeMetadata(workout.metadata, owner: uuid)
         let events = try insert(into: "workout_events")

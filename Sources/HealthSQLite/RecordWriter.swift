@@ -3,6 +3,7 @@ import HealthCore
 import HealthExport
 import HealthJSON
 import HealthStatistics
+import HealthStoreRows
 
 /// Inserts records into the store's typed tables with cached statements.
 ///
@@ -35,8 +36,8 @@ final class RecordWriter {
     /// A quantity run's start and end seconds and metadata, in its order, kept while its rows are inserted.
     private var pendingChildren: [(start: Int64, end: Int64, metadata: [MetadataEntry])] = []
     /// The last device written and its JSON: most samples repeat their predecessor's device.
-    private var lastDevice: Device?
-    private var lastDeviceJSON: [UInt8] = []
+    /// The header of the samples kept with it as text (weights, correlations, workouts, audiograms).
+    let headers = HeaderRows()
     /// The keys of types, sources and devices in the keyed sample rows.
     let keys: SampleKeys
     /// What the store found: records it had already, updated, replaced (see ``StoreOutcome``).
@@ -215,11 +216,11 @@ final class RecordWriter {
             switch item.record {
             case .export(let facts): added = try write(facts, id: id)
             case .correlation(let correlation):
-                added = try write(correlation, uuid: id.description, memberIDs: item.memberIDs)
+                added = try write(correlation, id: id, memberIDs: item.memberIDs)
             case .workout(let workout): added = try write(workout, id: id)
             case .activitySummary(let summary): added = try write(summary, id: id)
             case .clinical(let record): added = try write(record, id: id)
-            case .audiogram(let audiogram): added = try write(audiogram, uuid: id.description)
+            case .audiogram(let audiogram): added = try write(audiogram, id: id)
             case .visionPrescription(let prescription): added = try write(prescription, id: id)
             case .route(let route): added = try write(route, id: id)
             case .electrocardiogram(let ecg): added = try write(ecg, id: id)
@@ -229,35 +230,8 @@ final class RecordWriter {
         return added
     }
 
-    func bindHeader(_ statement: BoundStatement, _ header: SampleHeader, uuid: String) {
-        statement.text(uuid)
-        bindHeaderColumns(statement, header)
-    }
-
     func bindHeader(_ statement: BoundStatement, _ header: SampleHeader, id: RecordID) {
-        statement.text(id)
-        bindHeaderColumns(statement, header)
-    }
-
-    /// Binds the header's columns after `uuid`.
-    private func bindHeaderColumns(_ statement: BoundStatement, _ header: SampleHeader) {
-        statement.text(header.type)
-        statement.text(header.sourceName)
-        statement.text(header.sourceVersion)
-        if let device = header.device {
-            if device != lastDevice {
-                var buffer = JSONBuffer(capacity: 256)
-                buffer.object(device)
-                lastDeviceJSON = Array(buffer.bytes)
-                lastDevice = device
-            }
-            statement.text(bytes: lastDeviceJSON)
-        } else {
-            statement.text(nil)
-        }
-        statement.timestamp(header.creationDate)
-        statement.timestamp(header.startDate)
-        statement.timestamp(header.endDate)
+        headers.bind(header, id: id, into: statement)
     }
 
     /// Binds the header's columns to a keyed sample row (``StoreSchema/sampleRowTables``):
@@ -404,9 +378,10 @@ final class RecordWriter {
         return true
     }
 
-    private func write(_ correlation: Correlation, uuid: String, memberIDs: [RecordID]) throws -> Bool {
+    private func write(_ correlation: Correlation, id: RecordID, memberIDs: [RecordID]) throws -> Bool {
+        let uuid = id.description
         let statement = try insert(Self.correlationInsert)
-        bindHeader(statement, correlation.header, uuid: uuid)
+        bindHeader(statement, correlation.header, id: id)
         guard try statement.run() else { return false }
         try writeMetadata(correlation.metadata, owner: uuid)
         let members = try insert(

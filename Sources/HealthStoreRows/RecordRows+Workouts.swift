@@ -5,6 +5,18 @@ import HealthJSON
 /// A workout's parts: its activities, events, statistics, routes and zones, each a table keyed
 /// by the workout's ID and positions.
 extension RecordRows {
+    /// A workout's totals, the `workouts` columns after its header: duration, distance and
+    /// energy, each a value and its unit.
+    @inlinable
+    public static func bindTotals<B: RowBinding>(of workout: Workout, into row: B) {
+        row.real(workout.duration?.value)
+        row.text(workout.duration?.unit)
+        row.real(workout.totalDistance?.value)
+        row.text(workout.totalDistance?.unit)
+        row.real(workout.totalEnergyBurned?.value)
+        row.text(workout.totalEnergyBurned?.unit)
+    }
+
     /// `workout_activities`: a row per activity, numbered from 1 (0 is the workout itself, in
     /// the events' and statistics' `activity_position`).
     @inlinable

@@ -4,7 +4,7 @@
 /// parser through identity to the writers by copy several times, and copying nine strings at
 /// each step (a retain and a release apiece) cost more than building the box once.
 public struct SampleHeader: Sendable, Equatable {
-    /// The fields, held by ``Box``.
+    /// The fields, held by a shared ``FieldsBox``.
     private struct Fields: Sendable {
         var type: String
         var sourceName: String
@@ -15,22 +15,14 @@ public struct SampleHeader: Sendable, Equatable {
         var endDate: ExportTimestamp
     }
 
-    /// The shared box: never changed, a setter puts a new one in its place.
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
+    private var box: FieldsBox<Fields>
 
     private var fields: Fields { box.fields }
 
     /// Replaces the box with one whose fields `change` changed (setters are rare: the parser
     /// builds a header whole).
     private mutating func change(_ change: (inout Fields) -> Void) {
-        var fields = box.fields
-        change(&fields)
-        box = Box(fields)
+        box = box.changed(change)
     }
 
     /// The HealthKit type identifier, e.g. `HKQuantityTypeIdentifierHeartRate`.
@@ -74,7 +66,7 @@ public struct SampleHeader: Sendable, Equatable {
         type: String, sourceName: String, sourceVersion: String? = nil, device: Device? = nil,
         creationDate: ExportTimestamp? = nil, startDate: ExportTimestamp, endDate: ExportTimestamp
     ) {
-        box = Box(
+        box = FieldsBox(
             Fields(
                 type: type, sourceName: sourceName, sourceVersion: sourceVersion, device: device,
                 creationDate: creationDate, startDate: startDate, endDate: endDate))
@@ -109,7 +101,7 @@ public struct MetadataEntry: Sendable, Equatable {
 /// device to every record that names it, so copying a record retains one box, not six fields,
 /// and comparing a record's device with the previous one is mostly a pointer comparison.
 public struct Device: Sendable, Equatable, Hashable {
-    /// The fields, held by ``Box``.
+    /// The fields, held by a shared ``FieldsBox``.
     private struct Fields: Sendable {
         var name: String?
         var manufacturer: String?
@@ -119,22 +111,14 @@ public struct Device: Sendable, Equatable, Hashable {
         var other: [MetadataEntry]
     }
 
-    /// The shared box: never changed, a setter puts a new one in its place.
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
+    private var box: FieldsBox<Fields>
 
     private var fields: Fields { box.fields }
 
     /// Replaces the box with one whose fields `change` changed (setters are rare: a description
     /// is parsed once, whatever the number of records that name it).
     private mutating func change(_ change: (inout Fields) -> Void) {
-        var fields = box.fields
-        change(&fields)
-        box = Box(fields)
+        box = box.changed(change)
     }
 
     /// The device's name (`Apple Watch`).
@@ -173,7 +157,7 @@ public struct Device: Sendable, Equatable, Hashable {
         name: String? = nil, manufacturer: String? = nil, model: String? = nil, hardware: String? = nil,
         software: String? = nil, other: [MetadataEntry] = []
     ) {
-        box = Box(
+        box = FieldsBox(
             Fields(
                 name: name, manufacturer: manufacturer, model: model, hardware: hardware, software: software,
                 other: other))
@@ -193,5 +177,22 @@ public struct Device: Sendable, Equatable, Hashable {
         hasher.combine(name)
         hasher.combine(hardware)
         hasher.combine(software)
+    }
+}
+
+/// The fields of a value type, in one shared box that never changes: copying the value retains
+/// one reference, and a change puts a new box in the value.
+final class FieldsBox<Fields: Sendable>: Sendable {
+    let fields: Fields
+
+    init(_ fields: Fields) {
+        self.fields = fields
+    }
+
+    /// A new box of these fields as `change` changes them.
+    func changed(_ change: (inout Fields) -> Void) -> FieldsBox {
+        var fields = self.fields
+        change(&fields)
+        return FieldsBox(fields)
     }
 }
