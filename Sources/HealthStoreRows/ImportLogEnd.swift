@@ -32,7 +32,7 @@ public struct ImportLogEnd: Sendable {
     }
 
     /// The end `closing` gives a run, with what the store found (`outcome`): a completed run's
-    /// counts with the store's findings applied (``ImportCounts``), its anchors but dropped ones.
+    /// counts with the store's findings applied (`ImportCounts`), its anchors but dropped ones.
     public init(_ closing: ImportClosing, outcome: StoreOutcome) {
         let counts =
             closing.outcome == .completed
