@@ -80,7 +80,8 @@ struct PostgresStatisticsWriting: StatisticsWriting {
 extension ConcurrentStatistics {
     /// Statistics computed beside the writer of `store`'s person, over a connection of their own.
     convenience init(store: PostgresStore) {
-        self.init(open: { try PostgresStatisticsComputer(store: store) })
+        self.init(
+            monthsPerRange: PostgresStatistics.monthsPerRange, open: { try PostgresStatisticsComputer(store: store) })
     }
 }
 #endif

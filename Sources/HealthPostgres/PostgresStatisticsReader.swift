@@ -18,13 +18,8 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
     let zones = LocalZones()
     private(set) var sources: [StatisticsSource] = []
     private var sourceIndex: [String: Int32] = [:]
-    /// `HKTimeZone` and `HKWasUserEntered` by record UUID: few samples have them.
-    private var clocks: [String: (zone: String?, userEntered: Bool)] = [:]
-    /// The same, keyed by the UUID's bytes.
-    private var clockBytes: [ByteBuffer: (zone: String?, userEntered: Bool)] = [:]
-    /// The first eight bytes of those UUIDs: most samples have no entry, and hashing eight bytes
-    /// tells so faster than hashing thirty-six.
-    private var clockPrefixes = Set<UInt64>()
+    /// The person's `HKTimeZone` and `HKWasUserEntered` metadata: few samples have them.
+    private let clockMetadata: ClockMetadata
     /// The last source name read and its index: most samples repeat their predecessor's source.
     private var lastSource: (name: ByteBuffer, index: Int32)?
 
@@ -36,33 +31,26 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
         self.store = store
         let connection: PostgresConnection = connection ?? store.connection!
         self.connection = connection
-        let (rows, order) = try Blocking.run(watching: connection, url: store.url) {
-            let clocks = try await store.query(
-                """
-                SELECT record_uuid, key, value FROM metadata \
-                WHERE person = $1 AND key IN ('HKTimeZone', 'HKWasUserEntered')
-                """, PostgresStore.binds([store.person]), on: connection)
-            let order = try await store.query(
+        let order = try Blocking.run(watching: connection, url: store.url) {
+            try await store.query(
                 "SELECT name FROM sources WHERE person = $1 AND position IS NOT NULL ORDER BY position",
                 PostgresStore.binds([store.person]), on: connection)
-            return (clocks, order)
         }
         savedOrder = try order.map { try $0.decode(String.self) }
-        for row in rows {
-            let (uuid, key, value) = try row.decode((String, String, String).self)
-            var entry = clocks[uuid] ?? (nil, false)
-            if key == "HKTimeZone" {
-                entry.zone = value
-            } else {
-                entry.userEntered = value == "1" || value == "true" || value == "YES"
+        // Streamed into the compact entries: the rows grow with the store.
+        var clocks = ClockMetadata.Builder()
+        try Self.stream(
+            "SELECT record_uuid, key, value FROM metadata WHERE person = $1 AND key IN ('HKTimeZone', 'HKWasUserEntered')",
+            [store.person], store: store, connection: connection
+        ) { row in
+            var cells = row.makeIterator()
+            guard let uuid = cells.next()?.bytes, let key = cells.next()?.bytes, let value = cells.next()?.bytes
+            else { return }
+            uuid.withUnsafeReadableBytes { uuid in
+                key.withUnsafeReadableBytes { key in clocks.add(uuid: uuid, key: key, value: String(buffer: value)) }
             }
-            clocks[uuid] = entry
         }
-        for (uuid, entry) in clocks {
-            let bytes = ByteBuffer(string: uuid)
-            clockBytes[bytes] = entry
-            if let prefix = Self.prefix(bytes) { clockPrefixes.insert(prefix) }
-        }
+        clockMetadata = clocks.build()
     }
 
     func priority(preferred: [String]?) throws -> SourcePriority {
@@ -170,7 +158,13 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
     private func stream(
         _ sql: String, _ values: [(any Sendable)?], _ body: @escaping (PostgresRow) throws -> Void
     ) throws {
-        let (store, connection) = (store, connection)
+        try Self.stream(sql, values, store: store, connection: connection, body)
+    }
+
+    private static func stream(
+        _ sql: String, _ values: [(any Sendable)?], store: PostgresStore, connection: PostgresConnection,
+        _ body: @escaping (PostgresRow) throws -> Void
+    ) throws {
         let binds = PostgresStore.binds(values)
         // Only the event loop calls it, one row at a time, while the caller waits.
         nonisolated(unsafe) let body = body
@@ -188,17 +182,8 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
     /// The clock of a sample from its cells: its written offset, or the zone its metadata names.
     private func clock(date: PostgresCell, uuid: PostgresCell) -> (LocalZones.ZoneID, Bool) {
         let offset = date.bytes?.withUnsafeReadableBytes { LocalZones.writtenOffset(of: $0) } ?? 0
-        if !clocks.isEmpty, let key = uuid.bytes, let prefix = Self.prefix(key), clockPrefixes.contains(prefix),
-            let entry = clockBytes[key]
-        {
-            return (zones.zone(timeZoneName: entry.zone, writtenOffsetSeconds: offset), entry.userEntered)
-        }
-        return (zones.fixed(offsetSeconds: offset), false)
-    }
-
-    @inline(__always)
-    private static func prefix(_ bytes: ByteBuffer) -> UInt64? {
-        bytes.getInteger(at: bytes.readerIndex, as: UInt64.self)
+        guard let uuid = uuid.bytes else { return (zones.fixed(offsetSeconds: offset), false) }
+        return uuid.withUnsafeReadableBytes { clockMetadata.clock(uuid: $0, writtenOffset: offset, in: zones) }
     }
 
     /// The index of the source named in `cell`, and whether it is new.
@@ -211,12 +196,9 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
     }
 
     private func clock(startDate: String, uuid: String) -> (LocalZones.ZoneID, Bool) {
-        var startDate = startDate
+        var (startDate, uuid) = (startDate, uuid)
         let offset = startDate.withUTF8 { LocalZones.writtenOffset(of: UnsafeRawBufferPointer($0)) }
-        if !clocks.isEmpty, let entry = clocks[uuid] {
-            return (zones.zone(timeZoneName: entry.zone, writtenOffsetSeconds: offset), entry.userEntered)
-        }
-        return (zones.fixed(offsetSeconds: offset), false)
+        return uuid.withUTF8 { clockMetadata.clock(uuid: UnsafeRawBufferPointer($0), writtenOffset: offset, in: zones) }
     }
 
     /// The index of the source named `name`, and whether it is new.

@@ -47,14 +47,3 @@ struct RawRows {
         return String(decoding: bytes(column), as: UTF8.self)
     }
 }
-
-/// FNV-1a of some bytes: record UUIDs as dictionary keys without a `String` per row.
-@inline(__always)
-func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-        hash ^= UInt64(byte)
-        hash &*= 0x100_0000_01b3
-    }
-    return hash
-}

@@ -24,7 +24,7 @@ struct StatisticsSampleReader: StatisticsSampleSource {
         for row in try Row.fetchAll(db, sql: "SELECT name, device_model FROM sources") {
             knownModels[row[0] as String] = row[1] as String?
         }
-        self.clockMetadata = try clockMetadata ?? ClockMetadata(db)
+        self.clockMetadata = try clockMetadata ?? ClockMetadata.read(db)
     }
 
     /// The sources seen in the order the store saved (`sources --priority`) or `preferred` when given.
@@ -98,8 +98,8 @@ struct StatisticsSampleReader: StatisticsSampleSource {
             } else {
                 value = raw
             }
-            let (zone, userEntered) = clock(
-                offset: LocalZones.writtenOffset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
+            let (zone, userEntered) = clockMetadata.clock(
+                uuid: rows.bytes(6), writtenOffset: LocalZones.writtenOffset(of: rows.bytes(5)), in: zones)
             if sourceRun.changes(rows, keyed: keyed) {
                 let name =
                     keyed
@@ -148,8 +148,8 @@ struct StatisticsSampleReader: StatisticsSampleSource {
         while try rows.next() {
             let rawValue = rows.isNull(3) ? nil : Int(rows.int64(3))
             guard let stage = SleepStage(value: rows.text(2), rawValue: rawValue) else { continue }
-            let (zone, userEntered) = clock(
-                offset: LocalZones.writtenOffset(of: rows.bytes(5)), rows: rows, uuidColumn: 6)
+            let (zone, userEntered) = clockMetadata.clock(
+                uuid: rows.bytes(6), writtenOffset: LocalZones.writtenOffset(of: rows.bytes(5)), in: zones)
             let device = rows.text(7)
             let source = self.source(name: rows.text(4) ?? "", device: { device })
             samples.append(
@@ -166,13 +166,6 @@ struct StatisticsSampleReader: StatisticsSampleSource {
             guard let known = knownModels[source.name] else { return true }
             return known == nil && source.deviceModel != nil
         }
-    }
-
-    private func clock(offset: Int32, rows: RawRows, uuidColumn: Int32) -> (LocalZones.ZoneID, Bool) {
-        if let clock = clockMetadata.clock(uuid: rows.bytes(uuidColumn)) {
-            return (zones.zone(timeZoneName: clock.zone, writtenOffsetSeconds: offset), clock.userEntered)
-        }
-        return (zones.fixed(offsetSeconds: offset), false)
     }
 
     /// The device JSON of one sample, by its key: read only for the first sample of a source.

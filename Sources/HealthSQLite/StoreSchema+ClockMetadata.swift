@@ -1,4 +1,5 @@
 import GRDB
+import HealthStatistics
 
 /// An index of the only metadata statistics read: a sample's `HKTimeZone` and `HKWasUserEntered`,
 /// which decide the clock its day is counted in.
@@ -15,5 +16,19 @@ extension StoreSchema {
             try db.execute(
                 sql: "CREATE INDEX metadata_clock ON metadata(record_uuid, key, value) WHERE \(clockMetadataKeys)")
         }
+    }
+}
+
+extension ClockMetadata {
+    /// The entries of the store `db` opens.
+    static func read(_ db: Database) throws -> ClockMetadata {
+        var builder = Builder()
+        var rows = try RawRows(
+            db, sql: "SELECT record_uuid, key, value FROM metadata WHERE \(StoreSchema.clockMetadataKeys)",
+            arguments: [])
+        while try rows.next() {
+            builder.add(uuid: rows.bytes(0), key: rows.bytes(1), value: rows.text(2) ?? "")
+        }
+        return builder.build()
     }
 }

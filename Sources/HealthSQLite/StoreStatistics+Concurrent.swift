@@ -49,6 +49,6 @@ struct SQLiteStatisticsWriting: StatisticsWriting {
 extension ConcurrentStatistics {
     /// Statistics computed beside the writer of the SQLite store at `path`.
     convenience init(path: String) {
-        self.init(open: { try SQLiteStatisticsComputer(path: path) })
+        self.init(monthsPerRange: StoreStatistics.monthsPerRange, open: { try SQLiteStatisticsComputer(path: path) })
     }
 }

@@ -60,7 +60,7 @@ public enum StoreStatistics {
     /// and so its rank, from that type's samples. The results are then the same whichever thread,
     /// run or order computes a type.
     public static func refresh(_ db: Database, touched: TouchedDays) throws {
-        let clockMetadata = try ClockMetadata(db)
+        let clockMetadata = try ClockMetadata.read(db)
         var newSources: [[StatisticsSource]] = []
         for (type, days) in touched.days.sorted(by: { $0.key < $1.key }) {
             var reader = try StatisticsSampleReader(db, clockMetadata: clockMetadata)

@@ -1,14 +1,12 @@
-import GRDB
-
 /// The `HKTimeZone` and `HKWasUserEntered` metadata of a store's samples, which decide the clock a
-/// sample's day is counted in: read once per reader, since few samples have them.
+/// sample's day is counted in: read once per reader, since few samples have them, by both stores.
 ///
 /// Entries are 16 bytes, sorted by the 64-bit FNV-1a hash of the record's UUID, the zone names
-/// interned. As a dictionary of UUID strings they took several times the memory, and every
-/// statistics thread holds its own. Two UUIDs of one store with the same hash (odds of about
-/// n² / 2^65 for n entries) would share their clock.
-struct ClockMetadata {
-    private struct Entry {
+/// interned. As a dictionary of UUID strings they took several times the memory, which grew with
+/// the store, and every statistics thread holds its own. Two UUIDs of one store with the same hash
+/// (odds of about n² / 2^65 for n entries) would share their clock.
+public struct ClockMetadata: Sendable {
+    private struct Entry: Sendable {
         var hash: UInt64
         /// Index in `zoneNames`; -1 for none.
         var zone: Int32
@@ -21,50 +19,57 @@ struct ClockMetadata {
     /// without hashing their UUID.
     private var filter = [UInt64](repeating: 0, count: 1 << 14)
 
-    /// Reads the entries of the store `db` opens.
-    init(_ db: Database) throws {
-        var zoneIndex: [String: Int32] = [:]
-        var rows = try RawRows(
-            db, sql: "SELECT record_uuid, key, value FROM metadata WHERE \(StoreSchema.clockMetadataKeys)",
-            arguments: [])
-        while try rows.next() {
-            let uuid = rows.bytes(0)
-            var entry = Entry(hash: fnv1a(uuid), zone: -1, userEntered: false)
-            Self.setBit(&filter, uuid)
-            let value = rows.text(2) ?? ""
-            if rows.bytes(1).elementsEqual("HKTimeZone".utf8) {
+    /// Gathers the entries of a store's metadata rows, in any order: ``build()`` sorts them.
+    public struct Builder {
+        private var metadata = ClockMetadata()
+        private var zoneIndex: [String: Int32] = [:]
+
+        public init() {}
+
+        /// Adds a metadata row of the record whose UUID's text is `uuid`: its `key` (`HKTimeZone`
+        /// or `HKWasUserEntered`; any other is taken for the latter) and its `value`.
+        public mutating func add(uuid: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, value: String) {
+            var entry = Entry(hash: ClockMetadata.fnv1a(uuid), zone: -1, userEntered: false)
+            ClockMetadata.setBit(&metadata.filter, uuid)
+            if key.elementsEqual("HKTimeZone".utf8) {
                 if let index = zoneIndex[value] {
                     entry.zone = index
                 } else {
-                    entry.zone = Int32(zoneNames.count)
+                    entry.zone = Int32(metadata.zoneNames.count)
                     zoneIndex[value] = entry.zone
-                    zoneNames.append(value)
+                    metadata.zoneNames.append(value)
                 }
             } else {
                 entry.userEntered = value == "1" || value == "true" || value == "YES"
             }
-            entries.append(entry)
+            metadata.entries.append(entry)
         }
-        // A record with both keys has two entries: merge them.
-        entries.sort { $0.hash < $1.hash }
-        var merged: [Entry] = []
-        merged.reserveCapacity(entries.count)
-        for entry in entries {
-            if let last = merged.last, last.hash == entry.hash {
-                merged[merged.count - 1].zone = max(last.zone, entry.zone)
-                merged[merged.count - 1].userEntered = last.userEntered || entry.userEntered
-            } else {
-                merged.append(entry)
+
+        /// The entries, one per record: a record with both keys has their two rows merged.
+        public func build() -> ClockMetadata {
+            var metadata = metadata
+            metadata.entries.sort { $0.hash < $1.hash }
+            var merged: [Entry] = []
+            merged.reserveCapacity(metadata.entries.count)
+            for entry in metadata.entries {
+                if let last = merged.last, last.hash == entry.hash {
+                    merged[merged.count - 1].zone = max(last.zone, entry.zone)
+                    merged[merged.count - 1].userEntered = last.userEntered || entry.userEntered
+                } else {
+                    merged.append(entry)
+                }
             }
+            metadata.entries = merged
+            return metadata
         }
-        entries = merged
     }
 
-    /// The zone name and hand entry of the sample whose UUID is `uuid`; `nil` when it has neither key.
+    /// The zone name and hand entry of the sample whose UUID's text is `uuid`; `nil` when it has
+    /// neither key.
     @inline(__always)
-    func clock(uuid: UnsafeRawBufferPointer) -> (zone: String?, userEntered: Bool)? {
+    public func clock(uuid: UnsafeRawBufferPointer) -> (zone: String?, userEntered: Bool)? {
         guard !entries.isEmpty, Self.bit(filter, uuid) else { return nil }
-        let hash = fnv1a(uuid)
+        let hash = Self.fnv1a(uuid)
         var low = 0
         var high = entries.count
         while low < high {
@@ -74,6 +79,30 @@ struct ClockMetadata {
         guard low < entries.count, entries[low].hash == hash else { return nil }
         let entry = entries[low]
         return (entry.zone >= 0 ? zoneNames[Int(entry.zone)] : nil, entry.userEntered)
+    }
+
+    /// The clock of the sample whose UUID's text is `uuid`, written with an offset of
+    /// `writtenOffset` seconds: the zone its metadata names, else that fixed offset; and whether
+    /// it was entered by hand.
+    @inline(__always)
+    public func clock(uuid: UnsafeRawBufferPointer, writtenOffset: Int32, in zones: LocalZones) -> (
+        LocalZones.ZoneID, Bool
+    ) {
+        if let clock = clock(uuid: uuid) {
+            return (zones.zone(timeZoneName: clock.zone, writtenOffsetSeconds: writtenOffset), clock.userEntered)
+        }
+        return (zones.fixed(offsetSeconds: writtenOffset), false)
+    }
+
+    /// FNV-1a of some bytes.
+    @inline(__always)
+    private static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
     }
 
     @inline(__always)

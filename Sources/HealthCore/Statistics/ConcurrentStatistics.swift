@@ -47,9 +47,10 @@ package final class ConcurrentStatistics {
     /// Jobs the worker finished; the writer computed the others, at the end.
     package private(set) var jobsFinishedByWorker = 0
 
-    /// Starts the worker, which opens its computer with `open` on its own thread.
-    package init(open: @escaping @Sendable () throws -> any StatisticsComputer) {
-        worker = StatisticsWorker(open: open)
+    /// Starts the worker, which opens its computer with `open` on its own thread; the computer
+    /// delivers ranges of `monthsPerRange` months.
+    package init(monthsPerRange: Int, open: @escaping @Sendable () throws -> any StatisticsComputer) {
+        worker = StatisticsWorker(monthsPerRange: monthsPerRange, open: open)
     }
 
     /// Notes the days a commit made pending, then hands off every type waiting but `current`,

@@ -39,13 +39,18 @@ package final class StatisticsWorker {
 
     /// Jobs are small and the writer must never wait to hand one over: unbounded.
     private let jobs = BoundedQueue<StatisticsJob>(capacity: .max)
-    /// A range of one type's rows each, at most 16 waiting for the writer.
-    package let outputs = BoundedQueue<Output>(capacity: 16)
+    /// A range of one type's rows each, waiting for the writer: as many as cover about
+    /// ``waitingMonths`` months, for a range's rows are held whole until written.
+    package let outputs: BoundedQueue<Output>
+    /// The months of rows the outputs hold at most, whatever months a range spans.
+    package static let waitingMonths = 16
     private let thread: WorkerThread<Void>
     private let stop = Locked(false)
 
-    /// Starts the thread, which opens its computer with `open`.
-    package init(open: @escaping @Sendable () throws -> any StatisticsComputer) {
+    /// Starts the thread, which opens its computer with `open`; the computer delivers ranges of
+    /// `monthsPerRange` months.
+    package init(monthsPerRange: Int, open: @escaping @Sendable () throws -> any StatisticsComputer) {
+        outputs = BoundedQueue(capacity: max(2, Self.waitingMonths / monthsPerRange))
         let (jobs, outputs, stop) = (self.jobs, self.outputs, self.stop)
         thread = WorkerThread(name: "statistics") {
             defer { outputs.close() }
