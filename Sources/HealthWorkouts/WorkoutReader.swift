@@ -52,6 +52,8 @@ public final class WorkoutReader {
         public var passes = 0
         /// Warnings: route files missing or unreadable, and the reader's own.
         public var warnings: [String] = []
+        /// The reader's warnings past those it kept: counted, not kept.
+        public var warningsNotKept = 0
     }
 
     /// What a workout is handed over with.
@@ -140,6 +142,7 @@ public final class WorkoutReader {
             }
         }
         summary.warnings += report.warnings
+        summary.warningsNotKept = report.warningsNotKept
         return (spans, facts, policy.start)
     }
 
@@ -211,6 +214,8 @@ public final class WorkoutReader {
             }
         }
         summary.warnings += report.warnings.filter { !summary.warnings.contains($0) } + warnings
+        // Each pass reads the same export: its uncounted warnings are the first pass's.
+        summary.warningsNotKept = max(summary.warningsNotKept, report.warningsNotKept)
     }
 }
 

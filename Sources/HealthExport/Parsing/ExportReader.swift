@@ -188,8 +188,8 @@ extension ParseState {
                 ExportError(
                     truncated ? .truncated : .malformed, text, path: displayName, line: line > 0 ? line : nil,
                     column: column > 0 ? column : nil))
-        } else if report.warnings.count < 20 {
-            report.warnings.append("\(displayName):\(line):\(column): warning: \(message)")
+        } else {
+            report.warn("\(displayName):\(line):\(column): warning: \(message)")
         }
     }
 }

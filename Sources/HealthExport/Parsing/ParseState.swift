@@ -276,8 +276,7 @@ final class ParseState {
     }
 
     func warn(_ message: String) {
-        guard report.warnings.count < 20 else { return }
-        report.warnings.append("\(displayName):\(lineNumber): warning: \(message)")
+        report.warn("\(displayName):\(lineNumber): warning: \(message)")
     }
 
     func invalid(_ type: String, _ reason: String) {

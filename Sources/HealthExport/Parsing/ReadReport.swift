@@ -44,8 +44,25 @@ public struct ReadReport: Sendable {
     public var replacedInvalidUTF8Bytes = 0
     /// Whether attribute names with spaces (iOS 8) were repaired.
     public var repairedLegacyAttributes = false
-    /// Non-fatal problems libxml2 reported, as `line:column: message`, the first few only.
+    /// Non-fatal problems (libxml2's, as `line:column: message`, and the sidecars'): the first
+    /// ``keptWarnings`` only.
     public var warnings: [String] = []
+    /// Warnings after the first ``keptWarnings``: counted, not kept.
+    public var warningsNotKept = 0
+    /// The warnings kept at most.
+    public static let keptWarnings = 20
+
+    /// Every warning of the read, kept or not.
+    public var warningCount: Int { warnings.count + warningsNotKept }
+
+    /// Keeps `warning` if fewer than ``keptWarnings`` are, else counts it.
+    public mutating func warn(_ warning: String) {
+        if warnings.count < Self.keptWarnings {
+            warnings.append(warning)
+        } else {
+            warningsNotKept += 1
+        }
+    }
 
     /// An empty report.
     public init() {}

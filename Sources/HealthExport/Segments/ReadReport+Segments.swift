@@ -16,7 +16,8 @@ extension ReadReport {
         invalidCounts.merge(other.invalidCounts, uniquingKeysWith: +)
         unknownElements.merge(other.unknownElements, uniquingKeysWith: +)
         invalidExamples.append(contentsOf: other.invalidExamples.prefix(10 - invalidExamples.count))
-        warnings.append(contentsOf: other.warnings.prefix(20 - warnings.count))
+        for warning in other.warnings { warn(warning) }
+        warningsNotKept += other.warningsNotKept
     }
 }
 

@@ -5,8 +5,8 @@
 /// workouts are parsed even if not selected (to find their route files), then left out and
 /// counted here as the XML reader would have.
 final class SidecarReader {
-    /// Individual sidecar warnings kept; beyond them, one line says how many more.
-    static let warningLimit = 20
+    /// Individual sidecar warnings kept; beyond them, only counted.
+    static let warningLimit = ReadReport.keptWarnings
 
     let package: ExportPackage
     private var warnings: [String] = []
@@ -100,10 +100,8 @@ final class SidecarReader {
         }
         var notes = package.notes
         if wantsRoutes, let note = unreferencedRoutesNote(referenced: referencedRoutes) { notes.append(note) }
-        report.warnings += notes + warnings
-        if moreWarnings > 0 {
-            report.warnings.append("\(package.displayName): warning: \(moreWarnings) more sidecar warnings not shown")
-        }
+        for warning in notes + warnings { report.warn(warning) }
+        report.warningsNotKept += moreWarnings
         return report
     }
 

@@ -26,11 +26,17 @@ enum RunReport {
         warnings(report.read)
     }
 
+    /// The warnings printed at most; a line counts the others.
+    static let shownWarnings = 5
+
     static func warnings(_ read: ReadReport) {
         for example in read.invalidExamples.prefix(5) {
             Diagnostics.print("warning: invalid record at \(example)")
         }
-        for warning in read.warnings.prefix(5) { Diagnostics.print(warning) }
+        for warning in read.warnings.prefix(shownWarnings) { Diagnostics.print(warning) }
+        if read.warningCount > shownWarnings {
+            Diagnostics.print("healthimport: warning: \(read.warningCount - shownWarnings) more warnings not shown")
+        }
         if read.replacedControlCharacters > 0 {
             Diagnostics.print("note: replaced \(read.replacedControlCharacters) control characters that XML forbids")
         }

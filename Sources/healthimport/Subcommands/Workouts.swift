@@ -178,10 +178,9 @@ struct Workouts: ParsableCommand {
         let summary = try WorkoutReader(package: package, options: options).read(body)
         if !quiet {
             for warning in summary.warnings.prefix(Self.warningLimit) { Diagnostics.print(warning) }
-            if summary.warnings.count > Self.warningLimit {
-                Diagnostics.print(
-                    "\(package.displayName): warning: \(summary.warnings.count - Self.warningLimit) more warnings not shown"
-                )
+            let more = summary.warnings.count - min(summary.warnings.count, Self.warningLimit) + summary.warningsNotKept
+            if more > 0 {
+                Diagnostics.print("\(package.displayName): warning: \(more) more warnings not shown")
             }
         }
         return (summary.workouts, "\(summary.passes) passes over \(package.displayName)")
