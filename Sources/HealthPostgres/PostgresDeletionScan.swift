@@ -1,6 +1,7 @@
 #if PostgreSQL
 import HealthCore
 import HealthExport
+import NIOCore
 import PostgresNIO
 
 /// The PostgreSQL side of finding deletions, as the SQLite store's `DeletionScan`: one pass over
@@ -38,7 +39,7 @@ enum PostgresDeletionScan {
                     AND replaced_by IS NULL\(created) AND (\(entry.start), uuid) > ($6, $7) \
                     ORDER BY \(entry.start), uuid LIMIT \(rowsPerPage)
                     """
-                var after: (start: Int64, uuid: String) = (Int64.min, "")
+                var after: (start: Int64, id: String) = (Int64.min, "")
                 while true {
                     var binds = PostgresBindings(capacity: 7)
                     binds.append(store.person)
@@ -47,18 +48,27 @@ enum PostgresDeletionScan {
                     binds.append(through)
                     binds.append(type)
                     binds.append(after.start)
-                    binds.append(after.uuid)
-                    let bound = binds
-                    let page = try Blocking.run(watching: connection, url: store.url) {
-                        let rows = try await store.query(sql, bound, on: connection)
-                        return try rows.map { try $0.decode((String, Int64, Bool).self) }
+                    binds.append(after.id)
+                    var rows = 0
+                    var page: [StoredRecord] = []
+                    // The key of the page's last row, its UUID as stored.
+                    var last: (start: Int64, uuid: ByteBuffer)?
+                    try store.stream(sql, binds, on: connection) { row in
+                        var cells = row.makeIterator()
+                        guard let uuid = cells.next(), let start = cells.next(), let marked = cells.next() else {
+                            return
+                        }
+                        rows += 1
+                        let startUnix = try RowCells.int64(start)
+                        last = (startUnix, uuid.bytes ?? ByteBuffer())
+                        guard let id = RowCells.recordID(uuid) else { return }
+                        page.append(
+                            StoredRecord(
+                                id: id, start: startUnix, isMarkedDeleted: try marked.decode(Bool.self), place: place))
                     }
-                    for (uuid, start, marked) in page {
-                        guard let id = RecordID(uuid) else { continue }
-                        try visit(StoredRecord(id: id, start: start, isMarkedDeleted: marked, place: place))
-                    }
-                    guard page.count == rowsPerPage, let last = page.last else { break }
-                    after = (last.1, last.0)
+                    for record in page { try visit(record) }
+                    guard rows == rowsPerPage, let last else { break }
+                    after = (last.start, String(buffer: last.uuid))
                 }
             }
         }

@@ -53,8 +53,10 @@ enum PostgresStatistics {
     /// writer reads them, so the results are the same whichever thread or order computes a type.
     static func refresh(_ touched: TouchedDays, store: PostgresStore, on connection: PostgresConnection) throws {
         var newSources: [StatisticsSource] = []
+        let clockMetadata = try PostgresStatisticsReader.clockMetadata(store: store, connection: connection)
         for (type, days) in touched.days.sorted(by: { $0.key < $1.key }) {
-            newSources += try compute(StatisticsJob(type: type, days: days), store: store, on: connection) {
+            let job = StatisticsJob(type: type, days: days)
+            newSources += try compute(job, store: store, on: connection, clockMetadata: clockMetadata) {
                 try write($0, store: store, on: connection)
             }
         }
@@ -62,12 +64,12 @@ enum PostgresStatistics {
     }
 
     /// Computes `job`'s rows from the samples `connection` sees, handing each range to `deliver`;
-    /// returns the sources met.
+    /// returns the sources met. `clockMetadata`, when given, must have been read from `connection`.
     static func compute(
         _ job: StatisticsJob, store: PostgresStore, on connection: PostgresConnection,
-        deliver: (StatisticsRows) throws -> Void
+        clockMetadata: ClockMetadata? = nil, deliver: (StatisticsRows) throws -> Void
     ) throws -> [StatisticsSource] {
-        var reader = try PostgresStatisticsReader(store: store, connection: connection)
+        var reader = try PostgresStatisticsReader(store: store, connection: connection, clockMetadata: clockMetadata)
         try StatisticsRows.compute(
             type: job.type, days: job.days, monthsPerRange: monthsPerRange, reader: &reader, deliver: deliver)
         return reader.sources

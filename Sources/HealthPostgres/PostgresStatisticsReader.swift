@@ -25,9 +25,9 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
 
     private static let bodyMass = "HKQuantityTypeIdentifierBodyMass"
 
-    /// Reads the person's clock metadata and saved source order, over `connection` (by default
-    /// the store's own).
-    init(store: PostgresStore, connection: PostgresConnection? = nil) throws {
+    /// Reads the person's saved source order and, unless given, clock metadata, over `connection`
+    /// (by default the store's own); `clockMetadata`, when given, must have been read from it.
+    init(store: PostgresStore, connection: PostgresConnection? = nil, clockMetadata: ClockMetadata? = nil) throws {
         self.store = store
         let connection: PostgresConnection = connection ?? store.connection!
         self.connection = connection
@@ -37,11 +37,16 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
                 PostgresStore.binds([store.person]), on: connection)
         }
         savedOrder = try order.map { try $0.decode(String.self) }
-        // Streamed into the compact entries: the rows grow with the store.
+        self.clockMetadata = try clockMetadata ?? Self.clockMetadata(store: store, connection: connection)
+    }
+
+    /// The person's `HKTimeZone` and `HKWasUserEntered` metadata, streamed into the compact
+    /// entries: the rows grow with the store.
+    static func clockMetadata(store: PostgresStore, connection: PostgresConnection) throws -> ClockMetadata {
         var clocks = ClockMetadata.Builder()
-        try Self.stream(
+        try store.stream(
             "SELECT record_uuid, key, value FROM metadata WHERE person = $1 AND key IN ('HKTimeZone', 'HKWasUserEntered')",
-            [store.person], store: store, connection: connection
+            PostgresStore.binds([store.person]), on: connection
         ) { row in
             var cells = row.makeIterator()
             guard let uuid = cells.next()?.bytes, let key = cells.next()?.bytes, let value = cells.next()?.bytes
@@ -50,7 +55,7 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
                 key.withUnsafeReadableBytes { key in clocks.add(uuid: uuid, key: key, value: String(buffer: value)) }
             }
         }
-        clockMetadata = clocks.build()
+        return clocks.build()
     }
 
     func priority(preferred: [String]?) throws -> SourcePriority {
@@ -150,33 +155,11 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
         return samples
     }
 
-    /// Runs `sql`, handing each row to `body` as it arrives.
-    ///
-    /// `body` runs on the connection's event loop, row after row as the driver decodes them,
-    /// while this thread waits: iterated as an async sequence instead, every row cost a task
-    /// switch and a cancellation handler, more than the statistics computed from it.
+    /// Runs `sql` on the reader's connection, handing each row to `body` as it arrives.
     private func stream(
         _ sql: String, _ values: [(any Sendable)?], _ body: @escaping (PostgresRow) throws -> Void
     ) throws {
-        try Self.stream(sql, values, store: store, connection: connection, body)
-    }
-
-    private static func stream(
-        _ sql: String, _ values: [(any Sendable)?], store: PostgresStore, connection: PostgresConnection,
-        _ body: @escaping (PostgresRow) throws -> Void
-    ) throws {
-        let binds = PostgresStore.binds(values)
-        // Only the event loop calls it, one row at a time, while the caller waits.
-        nonisolated(unsafe) let body = body
-        try Blocking.run(watching: connection, url: store.url) {
-            do {
-                _ = try await connection.query(
-                    PostgresQuery(unsafeSQL: sql, binds: binds), logger: PostgresStore.logger
-                ) { row in try body(row) }.get()
-            } catch let error as PSQLError {
-                throw StoreError.postgres(error, url: store.url)
-            }
-        }
+        try store.stream(sql, PostgresStore.binds(values), on: connection, body)
     }
 
     /// The clock of a sample from its cells: its written offset, or the zone its metadata names.
@@ -224,27 +207,6 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
             let device = try rows.first?.decode(String?.self) ?? nil
             sources[Int(first.source)].deviceModel = StatisticsSource.model(inDevice: device)
         }
-    }
-}
-
-/// Values read straight from a row's cells in PostgreSQL's binary format, for the hot loops;
-/// a cell in another type or format is decoded the usual way.
-enum RowCells {
-    @inline(__always)
-    static func int64(_ cell: PostgresCell) throws -> Int64 {
-        if cell.format == .binary, cell.dataType == .int8, let bytes = cell.bytes, bytes.readableBytes == 8 {
-            return bytes.getInteger(at: bytes.readerIndex, as: Int64.self)!
-        }
-        return try cell.decode(Int64.self)
-    }
-
-    @inline(__always)
-    static func double(_ cell: PostgresCell) throws -> Double? {
-        guard let bytes = cell.bytes else { return nil }
-        if cell.format == .binary, cell.dataType == .float8, bytes.readableBytes == 8 {
-            return Double(bitPattern: bytes.getInteger(at: bytes.readerIndex, as: UInt64.self)!)
-        }
-        return try cell.decode(Double.self)
     }
 }
 #endif
