@@ -1643,6 +1643,26 @@ class Era:
         """n distinct-ish day offsets spread over [lo, hi], newest first"""
         return [lo + (hi - lo) * (i + self.rng.random()) / n for i in range(n)]   # stratified: ~even spread
 
+    def rec(self, t, s, unit, st, en, value, meta=(), created=None, order=None, extra=()):
+        """A Record of type t from source s (name, ver, dev), dates in the modern form; `order`
+        puts the named attributes first."""
+        m = modern
+        attrs = [('type', t), ('sourceName', s['name']), ('sourceVersion', s['ver']), ('device', s['dev']() if s['dev'] else None),
+                 ('unit', unit), ('creationDate', m(created or sec(en, self.r(20, 900)))), ('startDate', m(st)), ('endDate', m(en)), ('value', value)] + list(extra)
+        if order:
+            d = dict(attrs); attrs = [(k, d[k]) for k in order if k in d] + [(k, v) for k, v in attrs if k not in order]
+        return ('Record', attrs, list(meta))
+
+    def steps_and_heart_rate(self, recs, phone, watch, step_days, heart_rate_days, bpm):
+        """Steps from phone and watch, then the watch's heart rate, over the last 59 days."""
+        for src in (phone, watch):
+            for d in self.days(step_days, 0.2, 59):
+                st = self.at(d, self.r(7, 21), self.r(0, 59), self.r(0, 59))
+                recs.append((st, self.rec('HKQuantityTypeIdentifierStepCount', src, 'count', st, sec(st, self.r(60, 600)), str(self.r(9, 1300)))))
+        for d in self.days(heart_rate_days, 0.2, 59):
+            st = self.at(d, self.r(6, 22), self.r(0, 59), self.r(0, 59))
+            recs.append((st, self.rec('HKQuantityTypeIdentifierHeartRate', watch, 'count/min', st, st, str(self.r(*bpm)), [M('HKMetadataKeyHeartRateMotionContext', str(self.r(0, 2)))])))
+
 
 def sec(dt, secs):
     return dt + timedelta(seconds=secs)
@@ -1742,10 +1762,7 @@ def era_v3():
     HEALTH = dict(name='Health', ver='9.3.1', dev=None)
     recs, others = [], []
 
-    def rec(t, s, unit, st, en, value, meta=(), created=None):
-        attrs = [('type', t), ('sourceName', s['name']), ('sourceVersion', s['ver']), ('device', s['dev']() if s['dev'] else None),
-                 ('unit', unit), ('creationDate', m(created or sec(en, E.r(20, 900)))), ('startDate', m(st)), ('endDate', m(en)), ('value', value)]
-        return ('Record', attrs, list(meta))
+    rec = E.rec
 
     for d in E.days(18, 0.2, 59):
         st = E.at(d, E.r(7, 21), E.r(0, 59), E.r(0, 59))
@@ -1830,18 +1847,8 @@ def era_v8():
     SL = dict(name='SnoozeLog', ver='2.3', dev=None)
     recs, others = [], []
 
-    def rec(t, s, unit, st, en, value, meta=(), created=None):
-        attrs = [('type', t), ('sourceName', s['name']), ('sourceVersion', s['ver']), ('device', s['dev']() if s['dev'] else None),
-                 ('unit', unit), ('creationDate', m(created or sec(en, E.r(20, 900)))), ('startDate', m(st)), ('endDate', m(en)), ('value', value)]
-        return ('Record', attrs, list(meta))
-
-    for src in (IPH, WAT):
-        for d in E.days(14, 0.2, 59):
-            st = E.at(d, E.r(7, 21), E.r(0, 59), E.r(0, 59))
-            recs.append((st, rec('HKQuantityTypeIdentifierStepCount', src, 'count', st, sec(st, E.r(60, 600)), str(E.r(9, 1300)))))
-    for d in E.days(14, 0.2, 59):
-        st = E.at(d, E.r(6, 22), E.r(0, 59), E.r(0, 59))
-        recs.append((st, rec('HKQuantityTypeIdentifierHeartRate', WAT, 'count/min', st, st, str(E.r(55, 131)), [M('HKMetadataKeyHeartRateMotionContext', str(E.r(0, 2)))])))
+    rec = E.rec
+    E.steps_and_heart_rate(recs, IPH, WAT, step_days=14, heart_rate_days=14, bpm=(55, 131))
     # HRV with beat-to-beat list, en_US 12-hour times; one list crosses noon
     def hrv(st, n):
         beats, t = [], st + timedelta(seconds=3.2)
@@ -1929,18 +1936,8 @@ def era_v11():
     BT = dict(name='Blutdruck Tagebuch', ver='1.8.4', dev=None)
     recs, others = [], []
 
-    def rec(t, s, unit, st, en, value, meta=(), created=None):
-        attrs = [('type', t), ('sourceName', s['name']), ('sourceVersion', s['ver']), ('device', s['dev']() if s['dev'] else None),
-                 ('unit', unit), ('creationDate', m(created or sec(en, E.r(20, 900)))), ('startDate', m(st)), ('endDate', m(en)), ('value', value)]
-        return ('Record', attrs, list(meta))
-
-    for src in (IPH, WAT):
-        for d in E.days(12, 0.2, 59):
-            st = E.at(d, E.r(7, 21), E.r(0, 59), E.r(0, 59))
-            recs.append((st, rec('HKQuantityTypeIdentifierStepCount', src, 'count', st, sec(st, E.r(60, 600)), str(E.r(9, 1300)))))
-    for d in E.days(12, 0.2, 59):
-        st = E.at(d, E.r(6, 22), E.r(0, 59), E.r(0, 59))
-        recs.append((st, rec('HKQuantityTypeIdentifierHeartRate', WAT, 'count/min', st, st, str(E.r(52, 140)), [M('HKMetadataKeyHeartRateMotionContext', str(E.r(0, 2)))])))
+    rec = E.rec
+    E.steps_and_heart_rate(recs, IPH, WAT, step_days=12, heart_rate_days=12, bpm=(52, 140))
     # HRV with de_DE 24-hour times, comma decimals
     for d, h, mi, s in [(0.9, 8, 33, 40), (13.4, 23, 59, 55), (41.2, 14, 5, 2)]:
         st = E.at(d, h, mi, s); t = st.replace(microsecond=E.r(0, 999999)) + timedelta(seconds=3); beats = []
@@ -2020,18 +2017,8 @@ def era_v12():
     HM = dict(name='Health Mate', ver='6020300', dev=None)
     recs = []
 
-    def rec(t, s, unit, st, en, value, meta=(), created=None):
-        attrs = [('type', t), ('sourceName', s['name']), ('sourceVersion', s['ver']), ('device', s['dev']() if s['dev'] else None),
-                 ('unit', unit), ('creationDate', m(created or sec(en, E.r(20, 900)))), ('startDate', m(st)), ('endDate', m(en)), ('value', value)]
-        return ('Record', attrs, list(meta))
-
-    for src in (IPH, WAT):
-        for d in E.days(11, 0.2, 59):
-            st = E.at(d, E.r(7, 21), E.r(0, 59), E.r(0, 59))
-            recs.append((st, rec('HKQuantityTypeIdentifierStepCount', src, 'count', st, sec(st, E.r(60, 600)), str(E.r(9, 1300)))))
-    for d in E.days(14, 0.2, 59):
-        st = E.at(d, E.r(6, 22), E.r(0, 59), E.r(0, 59))
-        recs.append((st, rec('HKQuantityTypeIdentifierHeartRate', WAT, 'count/min', st, st, str(E.r(55, 150)), [M('HKMetadataKeyHeartRateMotionContext', str(E.r(0, 2)))])))
+    rec = E.rec
+    E.steps_and_heart_rate(recs, IPH, WAT, step_days=11, heart_rate_days=14, bpm=(55, 150))
     for d in E.days(5, 0.5, 59):
         st = E.at(d, 0, 0, 0); en = st + timedelta(days=1) - timedelta(seconds=E.r(3000, 9000))
         recs.append((st, rec('HKQuantityTypeIdentifierRestingHeartRate', WAT, 'count/min', st, en, str(E.r(54, 63)))))
@@ -2120,20 +2107,8 @@ def era_v14():
     WI = dict(name='Withings', ver='7010200', dev=None)
     recs = []
 
-    def rec(t, s, unit, st, en, value, meta=(), created=None, order=None, extra=()):
-        attrs = [('type', t), ('sourceName', s['name']), ('sourceVersion', s['ver']), ('device', s['dev']() if s['dev'] else None),
-                 ('unit', unit), ('creationDate', m(created or sec(en, E.r(20, 900)))), ('startDate', m(st)), ('endDate', m(en)), ('value', value)] + list(extra)
-        if order:
-            d = dict(attrs); attrs = [(k, d[k]) for k in order if k in d] + [(k, v) for k, v in attrs if k not in order]
-        return ('Record', attrs, list(meta))
-
-    for src in (IPH, WAT):
-        for d in E.days(10, 0.2, 59):
-            st = E.at(d, E.r(7, 21), E.r(0, 59), E.r(0, 59))
-            recs.append((st, rec('HKQuantityTypeIdentifierStepCount', src, 'count', st, sec(st, E.r(60, 600)), str(E.r(9, 1300)))))
-    for d in E.days(14, 0.2, 59):
-        st = E.at(d, E.r(6, 22), E.r(0, 59), E.r(0, 59))
-        recs.append((st, rec('HKQuantityTypeIdentifierHeartRate', WAT, 'count/min', st, st, str(E.r(52, 160)), [M('HKMetadataKeyHeartRateMotionContext', str(E.r(0, 2)))])))
+    rec = E.rec
+    E.steps_and_heart_rate(recs, IPH, WAT, step_days=10, heart_rate_days=14, bpm=(52, 160))
     for d in E.days(5, 0.5, 59):
         st = E.at(d, E.r(9, 20), E.r(0, 59), E.r(0, 59))
         recs.append((st, rec('HKQuantityTypeIdentifierActiveEnergyBurned', WAT, 'kJ', st, sec(st, 60), str(E.f(2, 40, 3)))))
