@@ -67,13 +67,8 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
     }
 
     /// Settings sent when a connection starts.
-    ///
-    /// `random_page_cost` is PostgreSQL's default for disks that seek: with it, the planner reads a
-    /// stretch of one type's samples (statistics, pages of records) by a parallel scan of the
-    /// whole table and a sort on disk rather than along the primary key, which holds them in the
-    /// order asked for. The figure SSDs and a store in memory call for makes it take the key.
     private var startupParameters: [(String, String)] {
-        [("random_page_cost", "1.1")] + (statementTimeout.map { [("statement_timeout", "\($0 * 1000)")] } ?? [])
+        statementTimeout.map { [("statement_timeout", "\($0 * 1000)")] } ?? []
     }
 
     /// How long opening a connection may take before it fails as unavailable.
