@@ -2,6 +2,7 @@
 import HealthCore
 import HealthExport
 import HealthJSON
+import HealthStoreRows
 import PostgresNIO
 
 /// Records whose content can change under one ID (``CorrectionRules/mayChange(_:)``), brought up
@@ -15,42 +16,8 @@ extension PostgresRecordWriter {
     /// Brings the stored record with `item`'s ID up to `item`'s content; returns whether it changed.
     func correct(_ item: IdentifiedRecord) async throws -> Bool {
         let uuid = item.id.description
-        let sql: String
-        let values: [(any Sendable)?]
+        if let correction = InPlaceCorrection(item.record) { return try await correctInPlace(correction, uuid: uuid) }
         switch item.record {
-        case .activitySummary(let summary):
-            let columns = [
-                "active_energy_burned", "active_energy_burned_goal", "move_time", "move_time_goal", "exercise_time",
-                "exercise_time_goal", "stand_hours", "stand_hours_goal", "active_energy_burned_unit",
-            ]
-            let numbers: [Double?] = [
-                summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, summary.moveTime, summary.moveTimeGoal,
-                summary.exerciseTime, summary.exerciseTimeGoal, summary.standHours, summary.standHoursGoal,
-            ]
-            let set = columns.enumerated().map { "\($1) = $\($0 + 3)" }.joined(separator: ", ")
-            let differs = columns.enumerated().map { "\($1) IS DISTINCT FROM $\($0 + 3)" }.joined(separator: " OR ")
-            sql = "UPDATE activity_summaries SET \(set) WHERE person = $1 AND uuid = $2 AND (\(differs)) RETURNING uuid"
-            var binds: [(any Sendable)?] = [person, uuid]
-            for number in numbers { binds.append(number.flatMap { $0.isNaN ? nil : $0 }) }
-            binds.append(summary.activeEnergyBurnedUnit)
-            values = binds
-        case .quantity(let sample):
-            sql = """
-                UPDATE quantity_samples SET value = $5, unit = $6, value_text = $7 \
-                WHERE person = $1 AND type = $2 AND start_unix = $3 AND uuid = $4 \
-                AND (value IS DISTINCT FROM $5 OR unit IS DISTINCT FROM $6 OR value_text IS DISTINCT FROM $7) RETURNING uuid
-                """
-            values = [
-                person, sample.header.type, sample.header.startDate.secondsSince1970, uuid,
-                sample.value.flatMap { $0.isNaN ? nil : $0 }, sample.unit, sample.valueText,
-            ]
-        case .weight(let sample):
-            sql = """
-                UPDATE weight_samples SET kilograms = $3, value = $4, unit = $5 \
-                WHERE person = $1 AND uuid = $2 AND (abs(kilograms - $3) > 1e-9 * abs($3) OR unit IS DISTINCT FROM $5) \
-                RETURNING uuid
-                """
-            values = [person, uuid, sample.kilograms, sample.value, sample.unit]
         case .export(let facts):
             return try await correctProfile(facts, uuid: uuid)
         case .workout(let workout):
@@ -58,8 +25,39 @@ extension PostgresRecordWriter {
         default:
             return false
         }
-        let rows = try await connection.query(
-            PostgresQuery(unsafeSQL: sql, binds: PostgresStore.binds(values)), logger: logger)
+    }
+
+    /// Runs `correction` as one `UPDATE` of the person's row with `uuid`; returns whether it changed.
+    private func correctInPlace(_ correction: InPlaceCorrection, uuid: String) async throws -> Bool {
+        var binds = PostgresBindings()
+        binds.append(person)
+        binds.append(uuid)
+        var key = "person = $1 AND uuid = $2"
+        if let (type, start) = correction.typeAndStart {
+            binds.append(type)
+            binds.append(start)
+            key += " AND type = $3 AND start_unix = $4"
+        }
+        var set: [String] = []
+        var compared: [String] = []
+        for column in correction.columns {
+            switch column.value {
+            case .real(let number): binds.append(number)
+            case .text(let text): binds.append(text)
+            }
+            let value = "$\(binds.count)"
+            set.append("\(column.name) = \(value)")
+            switch column.comparison {
+            case .none: break
+            case .exact: compared.append("\(column.name) IS DISTINCT FROM \(value)")
+            case .relative: compared.append("abs(\(column.name) - \(value)) > 1e-9 * abs(\(value))")
+            }
+        }
+        let sql = """
+            UPDATE \(correction.table) SET \(set.joined(separator: ", ")) \
+            WHERE \(key) AND (\(compared.joined(separator: " OR "))) RETURNING uuid
+            """
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: logger)
         return try await rows.collect().count > 0
     }
 

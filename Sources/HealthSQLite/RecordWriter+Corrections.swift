@@ -2,6 +2,7 @@ import GRDB
 import HealthCore
 import HealthExport
 import HealthJSON
+import HealthStoreRows
 
 /// Corrections by a later export: records whose content changed under the same ID, and records
 /// replaced by a higher sync version. The rules are ``CorrectionRules``'; this is their SQL.
@@ -121,48 +122,8 @@ extension RecordWriter {
     func correct(_ item: IdentifiedRecord) throws -> Bool {
         try flushMetadata()
         let uuid = item.id.description
+        if let correction = InPlaceCorrection(item.record) { return try correctInPlace(correction, uuid: uuid) }
         switch item.record {
-        case .activitySummary(let summary):
-            let values: [Double?] = [
-                summary.activeEnergyBurned, summary.activeEnergyBurnedGoal, summary.moveTime, summary.moveTimeGoal,
-                summary.exerciseTime, summary.exerciseTimeGoal, summary.standHours, summary.standHoursGoal,
-            ]
-            let columns = [
-                "active_energy_burned", "active_energy_burned_goal", "move_time", "move_time_goal", "exercise_time",
-                "exercise_time_goal", "stand_hours", "stand_hours_goal",
-            ]
-            var arguments = StatementArguments(values.map { $0.flatMap { $0.isNaN ? nil : $0 } })
-            arguments += [summary.activeEnergyBurnedUnit, uuid]
-            let set = (columns + ["active_energy_burned_unit"]).map { "\($0) = ?" }.joined(separator: ", ")
-            let differs = (columns + ["active_energy_burned_unit"]).map { "\($0) IS NOT ?" }.joined(separator: " OR ")
-            let compare =
-                StatementArguments(values.map { $0.flatMap { $0.isNaN ? nil : $0 } }) + [summary.activeEnergyBurnedUnit]
-            try db.cachedStatement(sql: "UPDATE activity_summaries SET \(set) WHERE uuid = ? AND (\(differs))")
-                .execute(arguments: arguments + compare)
-            return db.changesCount > 0
-        case .quantity(let sample):
-            try db.cachedStatement(
-                sql: """
-                    UPDATE quantity_sample_rows SET value = ?, unit = ?, value_text = ? \
-                    WHERE \(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ? AND (value IS NOT ? OR unit IS NOT ? OR value_text IS NOT ?)
-                    """
-            ).execute(
-                arguments: [
-                    sample.value, sample.unit, sample.valueText, sample.header.type,
-                    sample.header.startDate.secondsSince1970, uuid, sample.value, sample.unit, sample.valueText,
-                ])
-            return db.changesCount > 0
-        case .weight(let sample):
-            try db.cachedStatement(
-                sql: """
-                    UPDATE weight_samples SET kilograms = ?, value = ?, unit = ? \
-                    WHERE uuid = ? AND (abs(kilograms - ?) > 1e-9 * abs(?) OR unit IS NOT ?)
-                    """
-            ).execute(
-                arguments: [
-                    sample.kilograms, sample.value, sample.unit, uuid, sample.kilograms, sample.kilograms, sample.unit,
-                ])
-            return db.changesCount > 0
         case .workout(let workout):
             let digest = Self.digest(of: workout)
             let stored = try String.fetchOne(
@@ -186,6 +147,44 @@ extension RecordWriter {
         default:
             return false
         }
+    }
+
+    /// Runs `correction` as one `UPDATE` of the row with `uuid`; returns whether it changed.
+    private func correctInPlace(_ correction: InPlaceCorrection, uuid: String) throws -> Bool {
+        var values: [(any DatabaseValueConvertible)?] = []
+        var compared: [String] = []
+        var comparedValues: [(any DatabaseValueConvertible)?] = []
+        for column in correction.columns {
+            let value: (any DatabaseValueConvertible)? =
+                switch column.value {
+                case .real(let number): number
+                case .text(let text): text
+                }
+            values.append(value)
+            switch column.comparison {
+            case .none: break
+            case .exact:
+                compared.append("\(column.name) IS NOT ?")
+                comparedValues.append(value)
+            case .relative:
+                compared.append("abs(\(column.name) - ?) > 1e-9 * abs(?)")
+                comparedValues += [value, value]
+            }
+        }
+        var key = "uuid = ?"
+        var keyValues: [(any DatabaseValueConvertible)?] = [uuid]
+        if let (type, start) = correction.typeAndStart {
+            key = "\(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ?"
+            keyValues = [type, start, uuid]
+        }
+        let set = correction.columns.map { "\($0.name) = ?" }.joined(separator: ", ")
+        try db.cachedStatement(
+            sql: """
+                UPDATE \(StoreSchema.rows(of: correction.table)) SET \(set) \
+                WHERE \(key) AND (\(compared.joined(separator: " OR ")))
+                """
+        ).execute(arguments: StatementArguments(values + keyValues + comparedValues))
+        return db.changesCount > 0
     }
 
     /// Brings the stored `Me` profile up to a newer export's: counted as changed when the
