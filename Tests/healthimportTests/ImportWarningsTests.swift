@@ -22,13 +22,18 @@ import Testing
         return (lines + ["</HealthData>", ""]).joined(separator: "\n")
     }
 
-    @Test("Of 27 missing route files, import prints five warnings and says how many more it left out")
-    func moreWarningsCounted() throws {
+    /// `import --all` of an export of `count` workouts with missing route files, into a new store.
+    static func importMissingRoutes(_ count: Int) throws -> CLI.Result {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let export = folder + "/export.xml"
-        try Self.exportMissingRoutes(27).write(toFile: export, atomically: true, encoding: .utf8)
-        let result = try CLI.run(["import", export, "--all", "--db", folder + "/health.sqlite"])
+        try exportMissingRoutes(count).write(toFile: export, atomically: true, encoding: .utf8)
+        return try CLI.run(["import", export, "--all", "--db", folder + "/health.sqlite"])
+    }
+
+    @Test("Of 27 missing route files, import prints five warnings and says how many more it left out")
+    func moreWarningsCounted() throws {
+        let result = try Self.importMissingRoutes(27)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n")
         let missing = lines.filter { $0.contains("not found (referenced by the HKWorkoutActivityTypeRunning workout") }
@@ -39,11 +44,7 @@ import Testing
 
     @Test("Five warnings or fewer print without a count line")
     func fewWarnings() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let export = folder + "/export.xml"
-        try Self.exportMissingRoutes(5).write(toFile: export, atomically: true, encoding: .utf8)
-        let result = try CLI.run(["import", export, "--all", "--db", folder + "/health.sqlite"])
+        let result = try Self.importMissingRoutes(5)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").filter { $0.contains("not found (referenced by") }.count == 5)
         #expect(!result.stderr.contains("more warnings not shown"))
