@@ -13,6 +13,9 @@ extension StoreError {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] {
                 let code = error.serverInfo?[.sqlState] ?? ""
+                if message.hasPrefix("unsupported startup parameter") {
+                    return StoreError(.io, "\(url): \(message)\(Self.startupHint(message))")
+                }
                 if Self.unavailableStates.contains(code) || code.hasPrefix("08") {
                     return wentAway(url)
                 }
@@ -37,6 +40,14 @@ extension StoreError {
             return StoreError(.unavailable, "cannot reach PostgreSQL at \(url.address): \(error)")
         }
         return StoreError(.io, "\(url): \(error)")
+    }
+
+    /// What to do about a start-up parameter a pooler such as PgBouncer refused (it answers
+    /// with a protocol violation, which would otherwise read as a server gone away).
+    private static func startupHint(_ message: String) -> String {
+        guard message.contains("statement_timeout") else { return " (refused by a connection pooler)" }
+        return
+            " (refused by a connection pooler such as PgBouncer: run serve with --statement-timeout 0 and set the timeout on the database, ALTER ROLE ... SET statement_timeout, or list it in the pooler's track_extra_parameters)"
     }
 
     /// The server's connection ended under a running request.

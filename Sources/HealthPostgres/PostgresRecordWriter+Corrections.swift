@@ -66,7 +66,7 @@ extension PostgresRecordWriter {
     /// digest as its reference.
     private func correctWorkout(_ item: IdentifiedRecord, _ workout: Workout) async throws -> Bool {
         let uuid = item.id.description
-        let digest = PostgresRowBinder.digest(of: workout)
+        let digest = ContentDigest.text(of: workout)
         let stored = try await rows(
             "SELECT w.deleted_by, d.digest FROM workouts w LEFT JOIN record_digests d ON d.person = w.person AND d.uuid = w.uuid WHERE w.person = $1 AND w.uuid = $2",
             [person, uuid])

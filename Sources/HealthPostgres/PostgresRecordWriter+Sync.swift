@@ -3,77 +3,18 @@ import HealthCore
 import HealthExport
 import PostgresNIO
 
-/// Records with a sync identifier, settled against the stored version as the SQLite store does
-/// (``CorrectionRules/sync(incoming:version:stored:)``), a batch at a time: one look-up of the
-/// stored versions, the decisions in the batch's order, then the rows.
+/// Records with a sync identifier, settled against the stored versions a batch at a time
+/// (``SyncPlan``): one look-up of the stored versions, then the plan's rows.
 extension PostgresRecordWriter {
-    /// What the sync versions decided for a batch.
-    struct SyncPlan {
-        /// Every record with a sync identifier: settled here, never compared as a correction.
-        var tagged: Set<Int> = []
-        /// Records older than the stored version: not written, counted as already imported.
-        var keepStored: Set<Int> = []
-        /// Records stored under the same ID with a lower version: rewritten, counted updated.
-        var newerVersion: Set<Int> = []
-        /// Records that replace another stored record, whose row gets `replaced_by`.
-        var replacing: [Int: (table: String, keyedByType: Bool, start: Int64, old: RecordID)] = [:]
-        /// The versions to save, by key.
-        var saves: [SyncKey: (version: Double, id: RecordID, start: Int64)] = [:]
-    }
-
-    /// A type, source and sync identifier.
-    struct SyncKey: Hashable {
-        var type: String
-        var source: String
-        var identifier: String
-    }
-
     /// Decides the batch's records with a sync identifier.
     func planSync(_ batch: [IdentifiedRecord]) async throws -> SyncPlan {
-        var plan = SyncPlan()
-        var tagged: [(index: Int, key: SyncKey, version: Double)] = []
-        for (index, item) in batch.enumerated() {
-            let metadata = item.record.ownMetadata
-            guard !metadata.isEmpty, let tag = SyncTag(metadata: metadata) else { continue }
-            let key = SyncKey(type: item.record.type, source: item.record.sourceName ?? "", identifier: tag.identifier)
-            tagged.append((index, key, tag.version))
-            plan.tagged.insert(index)
-        }
-        guard !tagged.isEmpty else { return plan }
-        var stored = try await storedVersions(Set(tagged.map(\.key)))
-        for (index, key, version) in tagged {
-            let item = batch[index]
-            let current = stored[key]
-            let start = item.record.start?.secondsSince1970 ?? 0
-            switch CorrectionRules.sync(
-                incoming: item.id, version: version, stored: current.map { ($0.id, $0.version) })
-            {
-            case .keepStored:
-                plan.keepStored.insert(index)
-                continue
-            case .sameRecord:
-                continue
-            case .insert:
-                break
-            case .sameRecordNewerVersion:
-                plan.newerVersion.insert(index)
-            case .replace(let old):
-                if let table = RecordTables.synced(item.record), let current {
-                    plan.replacing[index] = (table.name, table.keyedByType, current.start, old)
-                } else {
-                    plan.replacing[index] = ("", false, start, old)
-                }
-            }
-            stored[key] = (item.id, version, start)
-            plan.saves[key] = (version, item.id, start)
-        }
-        return plan
+        let tags = SyncPlan.tags(in: batch)
+        guard !tags.isEmpty else { return SyncPlan(batch, tags: [], stored: [:]) }
+        return SyncPlan(batch, tags: tags, stored: try await storedVersions(Set(tags.map(\.key))))
     }
 
     /// The stored versions of `keys`.
-    private func storedVersions(_ keys: Set<SyncKey>) async throws -> [SyncKey: (
-        id: RecordID, version: Double, start: Int64
-    )] {
+    private func storedVersions(_ keys: Set<SyncPlan.Key>) async throws -> [SyncPlan.Key: SyncPlan.Version] {
         let keys = Array(keys)
         var binds = PostgresBindings(capacity: 4)
         binds.append(person)
@@ -88,12 +29,13 @@ extension PostgresRecordWriter {
                     JOIN sync_versions v ON v.person = $1 AND v.type = k.type AND v.source_name = k.source_name \
                     AND v.sync_identifier = k.sync_identifier
                     """, binds: binds), logger: logger)
-        var found: [SyncKey: (id: RecordID, version: Double, start: Int64)] = [:]
+        var found: [SyncPlan.Key: SyncPlan.Version] = [:]
         for try await (type, source, identifier, version, uuid, start) in rows.decode(
             (String, String, String, Double, String, Int64).self)
         {
             guard let id = RecordID(uuid) else { continue }
-            found[SyncKey(type: type, source: source, identifier: identifier)] = (id, version, start)
+            found[SyncPlan.Key(type: type, source: source, identifier: identifier)] = SyncPlan.Version(
+                id: id, version: version, start: start)
         }
         return found
     }
@@ -122,7 +64,7 @@ extension PostgresRecordWriter {
 
     /// Marks the rows the plan's records replace, and saves the plan's versions.
     func finishSync(_ plan: SyncPlan, in batch: [IdentifiedRecord]) async throws {
-        for (index, replaced) in plan.replacing.sorted(by: { $0.key < $1.key }) where !replaced.table.isEmpty {
+        for (index, replaced) in plan.replacing.sorted(by: { $0.key < $1.key }) {
             let key = replaced.keyedByType ? "type = $3 AND start_unix = $4 AND uuid = $5" : "uuid = $5"
             var binds = PostgresBindings(capacity: 5)
             binds.append(person)

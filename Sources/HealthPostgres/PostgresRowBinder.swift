@@ -149,7 +149,7 @@ final class PostgresRowBinder {
         RecordRows.bindZones(of: workout, id: uuid, into: tables.workoutZones, end: end)
         let digests = tables.recordDigests
         digests.id(uuid)
-        digests.text(Self.digest(of: workout))
+        digests.text(ContentDigest.text(of: workout))
         digests.endRow()
         RecordRows.bindEvents(workout.events, workout: uuid, activity: 0, into: tables.workoutEvents, end: end)
         RecordRows.bindStatistics(
@@ -162,11 +162,6 @@ final class PostgresRowBinder {
                 activity.statistics, workout: uuid, activity: index + 1, into: tables.workoutStatistics, end: end)
         }
         RecordRows.bindRoutes(of: workout, id: uuid, into: tables.workoutRoutes, end: end)
-    }
-
-    /// The digest of a workout's content, as the SQLite store keeps it.
-    static func digest(of workout: Workout) -> String {
-        String(ContentDigest.of(.workout(workout)), radix: 16)
     }
 }
 #endif

@@ -7,12 +7,6 @@ import HealthStoreRows
 /// Corrections by a later export: records whose content changed under the same ID, and records
 /// replaced by a higher sync version. The rules are ``CorrectionRules``'; this is their SQL.
 extension RecordWriter {
-    /// The sync tag of a record of a kind that carries metadata, if it has one.
-    static func syncTag(_ record: HealthRecord) -> SyncTag? {
-        let metadata = record.ownMetadata
-        return metadata.isEmpty ? nil : SyncTag(metadata: metadata)
-    }
-
     /// Counts a row added to the store.
     func noteInserted(_ type: String, _ count: Int = 1) {
         inserted += count
@@ -28,75 +22,73 @@ extension RecordWriter {
         }
     }
 
-    /// Writes a record with a sync identifier as ``CorrectionRules/sync(incoming:version:stored:)`` decides.
-    func writeSynced(_ item: IdentifiedRecord, tag: SyncTag) throws -> Bool {
+    /// Writes a record with a sync identifier (`tag`) as its ``SyncPlan`` says.
+    func writeSynced(_ item: IdentifiedRecord, tag: SyncPlan.Tag) throws -> Bool {
         try flushMetadata()
         let record = item.record
         let type = record.type
-        let source = record.sourceName ?? ""
         let lookup = try db.cachedStatement(
             sql:
                 "SELECT version, record_uuid, start_unix FROM sync_versions WHERE type = ? AND source_name = ? AND sync_identifier = ?"
         )
-        let row = try Row.fetchOne(lookup, arguments: [type, source, tag.identifier])
-        let stored: (id: RecordID, version: Double, start: Int64)? = row.flatMap { row in
-            RecordID(row[1] as String).map { ($0, row[0] as Double, row[2] as Int64) }
+        let row = try Row.fetchOne(lookup, arguments: [type, tag.key.source, tag.key.identifier])
+        let stored = row.flatMap { row in
+            RecordID(row[1] as String).map { SyncPlan.Version(id: $0, version: row[0], start: row[2]) }
         }
-        let decision = CorrectionRules.sync(
-            incoming: item.id, version: tag.version, stored: stored.map { ($0.id, $0.version) })
-        switch decision {
-        case .keepStored:
+        let plan = SyncPlan([item], tags: [tag], stored: stored.map { [tag.key: $0] } ?? [:])
+        guard !plan.keepStored.contains(0) else {
             outcome.alreadyStored[type, default: 0] += 1
             return false
-        case .sameRecord:
-            let added = try insertRow(item)
-            if added { noteInserted(type) } else { outcome.alreadyStored[type, default: 0] += 1 }
-            return added
-        case .insert:
-            let added = try insertRow(item)
-            if added { noteInserted(type) } else { outcome.alreadyStored[type, default: 0] += 1 }
-            try saveSync(item, tag: tag, source: source)
-            return added
-        case .sameRecordNewerVersion:
+        }
+        if plan.newerVersion.contains(0) {
             try removeRows(of: record, uuid: item.id.description)
             _ = try insertRow(item)
-            try saveSync(item, tag: tag, source: source)
+            try saveSync(plan)
             noteUpdated(record)
             return false
-        case .replace(let old):
-            if let (table, keyedByType) = RecordTables.synced(record), let stored {
-                let key = keyedByType ? "\(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ?" : "uuid = ?"
-                let arguments: StatementArguments =
-                    keyedByType
-                    ? [item.id.description, type, stored.start, old.description]
-                    : [item.id.description, old.description]
-                try db.execute(
-                    sql: "UPDATE \(StoreSchema.rows(of: table)) SET replaced_by = ? WHERE \(key)", arguments: arguments)
-                replacedKeys.insert(RunSightings.key(old))
-                outcome.touched.note(type: type, start: stored.start)
-                touched.noteAround(type: type, start: stored.start)
-            }
-            let added = try insertRow(item)
-            try saveSync(item, tag: tag, source: source)
+        }
+        if let replaced = plan.replacing[0] {
+            let key = replaced.keyedByType ? "\(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ?" : "uuid = ?"
+            let arguments: StatementArguments =
+                replaced.keyedByType
+                ? [item.id.description, type, replaced.start, replaced.old.description]
+                : [item.id.description, replaced.old.description]
+            try db.execute(
+                sql: "UPDATE \(StoreSchema.rows(of: replaced.table)) SET replaced_by = ? WHERE \(key)",
+                arguments: arguments)
+            replacedKeys.insert(RunSightings.key(replaced.old))
+            outcome.touched.note(type: type, start: replaced.start)
+            touched.noteAround(type: type, start: replaced.start)
+        }
+        let added = try insertRow(item)
+        try saveSync(plan)
+        if plan.replacing[0] != nil {
             if added { noteInserted(type) }
             noteUpdated(record)
-            return added
+        } else if added {
+            noteInserted(type)
+        } else {
+            outcome.alreadyStored[type, default: 0] += 1
         }
+        return added
     }
 
-    private func saveSync(_ item: IdentifiedRecord, tag: SyncTag, source: String) throws {
-        let statement = try insert(
-            """
-            INSERT OR REPLACE INTO sync_versions (type, source_name, sync_identifier, version, record_uuid, start_unix) \
-            VALUES (?, ?, ?, ?, ?, ?)
-            """)
-        statement.text(item.record.type)
-        statement.text(source)
-        statement.text(tag.identifier)
-        statement.real(tag.version)
-        statement.text(item.id)
-        statement.integer(item.record.start?.secondsSince1970 ?? 0)
-        try statement.run()
+    /// Saves the versions `plan` made current.
+    private func saveSync(_ plan: SyncPlan) throws {
+        for (key, version) in plan.saves {
+            let statement = try insert(
+                """
+                INSERT OR REPLACE INTO sync_versions (type, source_name, sync_identifier, version, record_uuid, start_unix) \
+                VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            statement.text(key.type)
+            statement.text(key.source)
+            statement.text(key.identifier)
+            statement.real(version.version)
+            statement.text(version.id)
+            statement.integer(version.start)
+            try statement.run()
+        }
     }
 
     /// Deletes a record's rows and its children (``RecordTables/children(of:)``), to write its
@@ -125,7 +117,7 @@ extension RecordWriter {
         if let correction = InPlaceCorrection(item.record) { return try correctInPlace(correction, uuid: uuid) }
         switch item.record {
         case .workout(let workout):
-            let digest = Self.digest(of: workout)
+            let digest = ContentDigest.text(of: workout)
             let stored = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT digest FROM record_digests WHERE uuid = ?"), arguments: [uuid])
             guard let stored else {
@@ -213,10 +205,6 @@ extension RecordWriter {
     func saveDigest(of workout: Workout, uuid: String) throws {
         try db.execute(
             sql: "INSERT OR REPLACE INTO record_digests (uuid, digest) VALUES (?, ?)",
-            arguments: [uuid, Self.digest(of: workout)])
-    }
-
-    static func digest(of workout: Workout) -> String {
-        String(ContentDigest.of(.workout(workout)), radix: 16)
+            arguments: [uuid, ContentDigest.text(of: workout)])
     }
 }

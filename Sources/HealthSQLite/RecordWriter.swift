@@ -192,7 +192,7 @@ final class RecordWriter {
     /// with a sync identifier is settled against the stored version (``writeSynced(_:tag:)``).
     @discardableResult
     func write(_ item: IdentifiedRecord) throws -> Bool {
-        if let tag = Self.syncTag(item.record) { return try writeSynced(item, tag: tag) }
+        if let tag = SyncPlan.tag(of: item, at: 0) { return try writeSynced(item, tag: tag) }
         let added = try insertRow(item)
         if added {
             noteInserted(item.record.type)

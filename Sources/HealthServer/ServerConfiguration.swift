@@ -30,7 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var uploadLifetimeSeconds: Int64 = 24 * 3600
     /// The longest a SIGTERM or SIGINT waits for running requests before the process ends.
     public var drainSeconds = 30
-    /// The longest one statement of a reading route (tokens, status, records) may run.
+    /// The longest one statement of a reading route (tokens, status, records) may run; 0 leaves
+    /// it to the database's own `statement_timeout`.
     public var statementSeconds = 30
     /// The bearer token of the admin routes; without it they answer 401.
     public var adminToken: String?
@@ -57,7 +58,7 @@ public struct ServerConfiguration: Sendable {
     /// ``url``: an import's last statements may rightly run long.)
     public var readURL: PostgresURL {
         var url = url
-        url.statementTimeout = statementSeconds
+        url.statementTimeout = statementSeconds > 0 ? statementSeconds : nil
         return url
     }
 

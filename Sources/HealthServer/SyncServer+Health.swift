@@ -14,9 +14,14 @@ extension SyncServer {
         )
     }
 
-    /// `GET /ready`: the database answers; `503` with `Retry-After` while it does not.
+    /// `GET /ready`: the database answers; `503` with `Retry-After` while it does not, whatever
+    /// the reason (down, or refusing this server's connections).
     @Sendable func ready(_ request: Request) async throws -> Response {
-        try await directory.ping()
+        do {
+            try await directory.ping()
+        } catch let error as StoreError {
+            throw ServerFailure(.serviceUnavailable, error.message)
+        }
         return Reply.json("{\"status\":\"ready\"}")
     }
 }

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import HealthServer
 import Testing
 
 @testable import HealthPostgres
@@ -51,6 +52,26 @@ struct ConnectionSettingsTests {
             let byDefault = try plan(store, randomPageCost: "4")
             #expect(byDefault.contains("Sort"), "\(byDefault)")
         }
+    }
+
+    @Test("serve's reading routes run with its statement timeout; --statement-timeout 0 leaves the database's")
+    func statementTimeout() throws {
+        let url = try #require(TestPostgres.url)
+        var configuration = ServerConfiguration(
+            url: try PostgresURL(url), importJSON: { _ in "" }, statusJSON: { _ in "" })
+        #expect(configuration.url.statementTimeout == nil, "imports write over a URL without one")
+        func setting() throws -> String? {
+            let readURL = configuration.readURL
+            return try Blocking.run {
+                let store = try await PostgresStore.connect(url: readURL, migrate: false)
+                defer { PostgresStore.close(store.connection) }
+                return try await store.query("SHOW statement_timeout").first?.decode(String.self)
+            }
+        }
+        configuration.statementSeconds = 7
+        #expect(try setting() == "7s")
+        configuration.statementSeconds = 0
+        #expect(try setting() == "0")
     }
 }
 #endif

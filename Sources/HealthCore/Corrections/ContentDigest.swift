@@ -5,6 +5,12 @@ import HealthExport
 /// as UTC seconds (not the offset written), measurements in their base unit to four
 /// significant digits (not the unit or rounding written), no device description.
 public enum ContentDigest {
+    /// The digest of `workout`'s content as the stores keep it (`record_digests.digest`):
+    /// lowercase hexadecimal.
+    public static func text(of workout: Workout) -> String {
+        String(of(.workout(workout)), radix: 16)
+    }
+
     /// The digest of `record`'s content.
     public static func of(_ record: HealthRecord) -> UInt64 {
         var text = ""

@@ -81,7 +81,7 @@ struct Serve: ParsableCommand {
     @Option(
         name: .customLong("statement-timeout"),
         help: ArgumentHelp(
-            "The longest one query of a reading route may run; past it the request gets 503.",
+            "The longest one query of a reading route may run; past it the request gets 503. 0 leaves it to the database (behind PgBouncer, which refuses it as a start-up parameter).",
             valueName: "seconds"))
     var statementTimeout = 30
 
@@ -120,7 +120,7 @@ struct Serve: ParsableCommand {
         guard (maxImports ?? 1) > 0 else { throw ValidationError("--max-imports must be positive") }
         guard (maxWaiting ?? 0) >= 0 else { throw ValidationError("--max-waiting must not be negative") }
         guard drainSeconds >= 0 else { throw ValidationError("--drain-seconds must be 0 or more") }
-        guard statementTimeout > 0 else { throw ValidationError("--statement-timeout must be positive") }
+        guard statementTimeout >= 0 else { throw ValidationError("--statement-timeout must be 0 or more") }
     }
 
     func run() throws {
