@@ -112,7 +112,7 @@ final class PostgresImportTransaction: ImportTransaction {
 
     private func run(_ sql: String) throws {
         let (store, connection) = (store, connection)
-        try Blocking.run(watching: connection, url: store.url) { try await store.query(sql, on: connection) }
+        try Blocking.run(watching: connection, url: store.url) { try await store.query(unsafeSQL: sql, on: connection) }
     }
 
     func write(_ batch: [IdentifiedRecord]) throws {

@@ -53,7 +53,7 @@ enum PostgresDeletionScan {
                     var page: [StoredRecord] = []
                     // The key of the page's last row, its UUID as stored.
                     var last: (start: Int64, uuid: ByteBuffer)?
-                    try store.stream(sql, binds, on: connection) { row in
+                    try store.stream(PostgresQuery(unsafeSQL: sql, binds: binds), on: connection) { row in
                         var cells = row.makeIterator()
                         guard let uuid = cells.next(), let start = cells.next(), let marked = cells.next() else {
                             return
@@ -94,20 +94,13 @@ enum PostgresDeletionScan {
             while start < records.count {
                 let slice = records[start..<min(start + uuidsPerStatement, records.count)]
                 start += uuidsPerStatement
-                var binds = PostgresBindings(capacity: 3)
-                binds.append(store.person)
-                binds.append(slice.map { $0.id.description })
-                if let deletedBy {
-                    binds.append(deletedBy)
-                    // (Marked by the import that found the records gone.)
-                    _ = try await store.query(
-                        "UPDATE \(table) SET deleted_by = $3 WHERE person = $1 AND uuid = ANY($2)", binds,
-                        on: connection)
-                } else {
-                    _ = try await store.query(
-                        "UPDATE \(table) SET deleted_by = NULL WHERE person = $1 AND uuid = ANY($2)", binds,
-                        on: connection)
-                }
+                let uuids = slice.map { $0.id.description }
+                // deleted_by: the import that found the records gone, or NULL.
+                _ = try await store.query(
+                    """
+                    UPDATE \(unescaped: table) SET deleted_by = \(deletedBy) \
+                    WHERE person = \(store.person) AND uuid = ANY(\(uuids))
+                    """, on: connection)
             }
         }
     }

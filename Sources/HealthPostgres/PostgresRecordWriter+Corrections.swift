@@ -68,34 +68,36 @@ extension PostgresRecordWriter {
         let uuid = item.id.description
         let digest = ContentDigest.text(of: workout)
         let stored = try await rows(
-            "SELECT w.deleted_by, d.digest FROM workouts w LEFT JOIN record_digests d ON d.person = w.person AND d.uuid = w.uuid WHERE w.person = $1 AND w.uuid = $2",
-            [person, uuid])
+            """
+            SELECT w.deleted_by, d.digest FROM workouts w \
+            LEFT JOIN record_digests d ON d.person = w.person AND d.uuid = w.uuid \
+            WHERE w.person = \(person) AND w.uuid = \(uuid)
+            """)
         guard let row = stored.first else { return false }
         let (deletedBy, storedDigest) = try row.decode((Int64?, String?).self)
-        let saveDigest = """
-            INSERT INTO record_digests (person, uuid, digest) VALUES ($1, $2, $3) \
-            ON CONFLICT (person, uuid) DO UPDATE SET digest = excluded.digest
-            """
         guard let storedDigest else {
-            _ = try await rows(saveDigest, [person, uuid, digest])
+            _ = try await rows(
+                """
+                INSERT INTO record_digests (person, uuid, digest) VALUES (\(person), \(uuid), \(digest)) \
+                ON CONFLICT (person, uuid) DO UPDATE SET digest = excluded.digest
+                """)
             return false
         }
         guard storedDigest != digest else { return false }
         for (table, column) in [("workouts", "uuid")] + RecordTables.children(of: item.record) {
-            _ = try await rows("DELETE FROM \(table) WHERE person = $1 AND \(column) = $2", [person, uuid])
+            _ = try await rows(
+                "DELETE FROM \(unescaped: table) WHERE person = \(person) AND \(unescaped: column) = \(uuid)")
         }
         try await rewrite(item)
         if let deletedBy {
             _ = try await rows(
-                "UPDATE workouts SET deleted_by = $3 WHERE person = $1 AND uuid = $2", [person, uuid, deletedBy])
+                "UPDATE workouts SET deleted_by = \(deletedBy) WHERE person = \(person) AND uuid = \(uuid)")
         }
         return true
     }
 
-    private func rows(_ sql: String, _ values: [(any Sendable)?]) async throws -> [PostgresRow] {
-        let result = try await connection.query(
-            PostgresQuery(unsafeSQL: sql, binds: PostgresStore.binds(values)), logger: logger)
-        return try await result.collect()
+    private func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await connection.query(query, logger: logger).collect()
     }
 
     /// Brings the person's stored `Me` profile up to a newer export's, as the SQLite store does:
@@ -103,24 +105,21 @@ extension PostgresRecordWriter {
     private func correctProfile(_ facts: ExportFacts, uuid: String) async throws -> Bool {
         var profile = JSONBuffer(capacity: 256)
         profile.object(facts.profile)
+        let text = profile.text
         let exportUnix = facts.exportDate?.secondsSince1970
-        let newer = "person = $1 AND uuid = $2 AND (export_unix IS NULL OR export_unix <= $3)"
+        let changed = try await !rows(
+            """
+            UPDATE exports SET profile = \(text) WHERE person = \(person) AND uuid = \(uuid) \
+            AND (export_unix IS NULL OR export_unix <= \(exportUnix)) AND profile IS DISTINCT FROM \(text) RETURNING uuid
+            """
+        ).isEmpty
         // The same instant re-exported elsewhere keeps the date as first written.
-        let strictlyNewer = "person = $1 AND uuid = $2 AND (export_unix IS NULL OR export_unix < $3)"
-        let setProfile =
-            "UPDATE exports SET profile = $4 WHERE \(newer) AND profile IS DISTINCT FROM $4 RETURNING uuid"
-        let profileBinds = PostgresStore.binds([person, uuid, exportUnix, profile.text])
-        let returned = try await connection.query(
-            PostgresQuery(unsafeSQL: setProfile, binds: profileBinds), logger: logger)
-        let changed = try await returned.collect().count > 0
-        let setExport =
-            "UPDATE exports SET export_date = $4, export_unix = $3, locale = $5, version = $6 WHERE \(strictlyNewer)"
-        let values: [(any Sendable)?] = [
-            person, uuid, exportUnix, facts.exportDate?.iso8601, facts.locale, facts.version,
-        ]
-        let rows = try await connection.query(
-            PostgresQuery(unsafeSQL: setExport, binds: PostgresStore.binds(values)), logger: logger)
-        _ = try await rows.collect()
+        _ = try await rows(
+            """
+            UPDATE exports SET export_date = \(facts.exportDate?.iso8601), export_unix = \(exportUnix), \
+            locale = \(facts.locale), version = \(facts.version) \
+            WHERE person = \(person) AND uuid = \(uuid) AND (export_unix IS NULL OR export_unix < \(exportUnix))
+            """)
         return changed
     }
 }

@@ -1,4 +1,6 @@
 #if PostgreSQL
+import PostgresNIO
+
 /// The schema's seventh version, as the SQLite store's `v3-statistics`: the statistics tables an
 /// import keeps (per person), the sources and their saved order, and the views that read them.
 ///
@@ -79,15 +81,17 @@ extension PostgresSchema {
         """,
     ]
 
-    /// Every day of a person's samples marked pending (`$1`: the person), as after a new source order.
-    static let allDaysPending = """
+    /// Every day of `person`'s samples marked pending, as after a new source order.
+    static func allDaysPending(of person: String) -> PostgresQuery {
+        """
         INSERT INTO statistics_pending (person, type, day)
-            SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM quantity_samples WHERE person = $1
-            UNION SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM weight_samples WHERE person = $1
+            SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM quantity_samples WHERE person = \(person)
+            UNION SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM weight_samples WHERE person = \(person)
             UNION SELECT DISTINCT person, type, floor(start_unix / 86400.0)::int FROM category_samples
-                WHERE person = $1 AND type = 'HKCategoryTypeIdentifierSleepAnalysis'
+                WHERE person = \(person) AND type = 'HKCategoryTypeIdentifierSleepAnalysis'
         ON CONFLICT DO NOTHING
         """
+    }
 
     /// The views reading the statistics tables, as the SQLite store's, with the person first.
     static let statisticsViews =

@@ -47,7 +47,7 @@ struct PostgresStatisticsWriting: StatisticsWriting {
         let (store, connection) = (store, connection)
         let rows = try Blocking.run(watching: connection, url: store.url) {
             try await store.query(
-                "SELECT type, day FROM statistics_pending WHERE person = $1", PostgresStore.binds([store.person]),
+                "SELECT type, day FROM statistics_pending WHERE person = \(store.person)",
                 on: connection)
         }
         for row in rows {
@@ -71,7 +71,7 @@ struct PostgresStatisticsWriting: StatisticsWriting {
         let (store, connection) = (store, connection)
         try Blocking.run(watching: connection, url: store.url) {
             try await store.query(
-                "DELETE FROM statistics_pending WHERE person = $1", PostgresStore.binds([store.person]),
+                "DELETE FROM statistics_pending WHERE person = \(store.person)",
                 on: connection)
         }
     }

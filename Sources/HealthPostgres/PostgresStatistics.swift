@@ -22,15 +22,13 @@ enum PostgresStatistics {
             }
         }
         guard !types.isEmpty else { return }
-        var binds = PostgresBindings()
-        binds.append(store.person)
-        binds.append(types)
-        binds.append(days.map(Int64.init))
+        let dayNumbers = days.map(Int64.init)
         try await store.query(
             """
             INSERT INTO statistics_pending (person, type, day) \
-            SELECT $1, type, day FROM unnest($2::text[], $3::bigint[]) AS touched(type, day) ON CONFLICT DO NOTHING
-            """, binds, on: connection)
+            SELECT \(store.person), type, day FROM unnest(\(types)::text[], \(dayNumbers)::bigint[]) AS touched(type, day) \
+            ON CONFLICT DO NOTHING
+            """, on: connection)
     }
 
     /// Recomputes the person's pending days and empties their list.
@@ -87,19 +85,15 @@ enum PostgresStatistics {
             if models[source.name, default: ""].isEmpty { models[source.name] = source.deviceModel ?? "" }
         }
         guard !names.isEmpty else { return }
-        var binds = PostgresBindings()
-        binds.append(store.person)
-        binds.append(names)
-        binds.append(names.map { models[$0] ?? "" })
-        let bound = binds
+        let query: PostgresQuery = """
+            INSERT INTO sources (person, name, device_model) \
+            SELECT \(store.person), name, NULLIF(model, '') \
+            FROM unnest(\(names)::text[], \(names.map { models[$0] ?? "" })::text[]) AS seen(name, model) \
+            ON CONFLICT (person, name) DO UPDATE \
+            SET device_model = coalesce(sources.device_model, excluded.device_model)
+            """
         try Blocking.run(watching: connection, url: store.url) {
-            try await store.query(
-                """
-                INSERT INTO sources (person, name, device_model) \
-                SELECT $1, name, NULLIF(model, '') FROM unnest($2::text[], $3::text[]) AS seen(name, model) \
-                ON CONFLICT (person, name) DO UPDATE \
-                SET device_model = coalesce(sources.device_model, excluded.device_model)
-                """, bound, on: connection)
+            try await store.query(query, on: connection)
         }
     }
 
@@ -128,8 +122,10 @@ enum PostgresStatistics {
         var binds = PostgresBindings()
         for value in [store.person, type, unit] as [String] { binds.append(value) }
         rows.bind(into: &binds)
-        let removal = "DELETE FROM statistics WHERE person = $1 AND type = $2 AND wall_start >= $3 AND wall_start < $4"
-        let removalBinds = PostgresStore.binds([store.person, type, wallRange.lowerBound, wallRange.upperBound])
+        let removal: PostgresQuery = """
+            DELETE FROM statistics WHERE person = \(store.person) AND type = \(type) \
+            AND wall_start >= \(wallRange.lowerBound) AND wall_start < \(wallRange.upperBound)
+            """
         let sql = """
             INSERT INTO statistics (person, type, period, bucket, wall_start, start_date, start_unix, end_date, end_unix,
                 unit, sum, average, minimum, maximum, count, sources)
@@ -141,8 +137,8 @@ enum PostgresStatistics {
             """
         let (bound, hasRows) = (binds, !rows.period.isEmpty)
         try Blocking.run(watching: connection, url: store.url) {
-            try await store.query(removal, removalBinds, on: connection)
-            if hasRows { try await store.query(sql, bound, on: connection) }
+            try await store.query(removal, on: connection)
+            if hasRows { try await store.query(PostgresQuery(unsafeSQL: sql, binds: bound), on: connection) }
         }
     }
 
@@ -153,7 +149,10 @@ enum PostgresStatistics {
         var rows = NightColumns()
         for (night, sources) in nights { rows.append(night, sourcesJSON: sources) }
         let nightRows = StoredStatistics.nightRows(wallRange)
-        let removalBinds = PostgresStore.binds([store.person, nightRows.lowerBound, nightRows.upperBound])
+        let removal: PostgresQuery = """
+            DELETE FROM sleep_nights WHERE person = \(store.person) \
+            AND wall_start >= \(nightRows.lowerBound) AND wall_start < \(nightRows.upperBound)
+            """
         var binds = PostgresBindings()
         binds.append(store.person)
         rows.bind(into: &binds)
@@ -172,10 +171,8 @@ enum PostgresStatistics {
             """
         let (bound, hasRows) = (binds, !rows.night.isEmpty)
         try Blocking.run(watching: connection, url: store.url) {
-            try await store.query(
-                "DELETE FROM sleep_nights WHERE person = $1 AND wall_start >= $2 AND wall_start < $3", removalBinds,
-                on: connection)
-            if hasRows { try await store.query(sql, bound, on: connection) }
+            try await store.query(removal, on: connection)
+            if hasRows { try await store.query(PostgresQuery(unsafeSQL: sql, binds: bound), on: connection) }
         }
     }
 }

@@ -33,8 +33,8 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
         self.connection = connection
         let order = try Blocking.run(watching: connection, url: store.url) {
             try await store.query(
-                "SELECT name FROM sources WHERE person = $1 AND position IS NOT NULL ORDER BY position",
-                PostgresStore.binds([store.person]), on: connection)
+                "SELECT name FROM sources WHERE person = \(store.person) AND position IS NOT NULL ORDER BY position",
+                on: connection)
         }
         savedOrder = try order.map { try $0.decode(String.self) }
         self.clockMetadata = try clockMetadata ?? Self.clockMetadata(store: store, connection: connection)
@@ -45,8 +45,8 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
     static func clockMetadata(store: PostgresStore, connection: PostgresConnection) throws -> ClockMetadata {
         var clocks = ClockMetadata.Builder()
         try store.stream(
-            "SELECT record_uuid, key, value FROM metadata WHERE person = $1 AND key IN ('HKTimeZone', 'HKWasUserEntered')",
-            PostgresStore.binds([store.person]), on: connection
+            "SELECT record_uuid, key, value FROM metadata WHERE person = \(store.person) AND key IN ('HKTimeZone', 'HKWasUserEntered')",
+            on: connection
         ) { row in
             var cells = row.makeIterator()
             guard let uuid = cells.next()?.bytes, let key = cells.next()?.bytes, let value = cells.next()?.bytes
@@ -68,9 +68,9 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
         let rows = try Blocking.run(watching: connection, url: store.url) {
             try await store.query(
                 """
-                SELECT unit FROM quantity_samples WHERE person = $1 AND type = $2 AND unit IS NOT NULL \
+                SELECT unit FROM quantity_samples WHERE person = \(store.person) AND type = \(type) AND unit IS NOT NULL \
                 ORDER BY type, start_unix LIMIT 1
-                """, PostgresStore.binds([store.person, type]), on: connection)
+                """, on: connection)
         }
         return StatisticsUnits(type: type, firstUnit: try rows.first?.decode(String.self))
     }
@@ -81,9 +81,12 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
         let weight = type == Self.bodyMass
         // Samples longer than a week before the window are not looked for: no cumulative sample lasts that long.
         let lookBack: Int64 = startingIn ? 0 : 7 * 86_400
-        var values: [(any Sendable)?] = [
-            store.person, type, window.lowerBound - lookBack, window.upperBound, window.lowerBound,
-        ]
+        var binds = PostgresBindings(capacity: 6)
+        binds.append(store.person)
+        binds.append(type)
+        binds.append(window.lowerBound - lookBack)
+        binds.append(window.upperBound)
+        binds.append(window.lowerBound)
         let value: String
         if weight {
             value = "kilograms, NULL::text"
@@ -91,7 +94,7 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
             // The unit comes back only when it is not the type's own. Fractions are scaled even
             // in their own unit (0.97 % is 97).
             value = "value, CASE WHEN unit = $6 THEN NULL ELSE coalesce(unit, '') END"
-            values.append(units.unit == "%" ? "" : units.unit)
+            binds.append(units.unit == "%" ? "" : units.unit)
         }
         let table = weight ? "weight_samples" : "quantity_samples"
         let sql = """
@@ -105,7 +108,7 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
         // Rows are read from their cells' bytes (the results come in PostgreSQL's binary
         // format): a decoded row of seven values, three of them strings, cost more than the
         // statistics computed from it.
-        try stream(sql, values) { row in
+        try stream(PostgresQuery(unsafeSQL: sql, binds: binds)) { row in
             var cells = row.makeIterator()
             guard let startCell = cells.next(), let endCell = cells.next(), let valueCell = cells.next(),
                 let unitCell = cells.next(), let nameCell = cells.next(), let dateCell = cells.next(),
@@ -135,13 +138,14 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
     }
 
     func sleep(startingIn window: Range<Int64>) throws -> [SleepSample] {
-        let sql = """
+        let query: PostgresQuery = """
             SELECT start_unix, end_unix, value, raw_value, source_name, start_date, uuid, device \
-            FROM category_samples WHERE person = $1 AND type = 'HKCategoryTypeIdentifierSleepAnalysis' \
-            AND start_unix >= $2 AND start_unix < $3 AND \(PostgresSchema.current) ORDER BY start_unix, uuid
+            FROM category_samples WHERE person = \(store.person) AND type = 'HKCategoryTypeIdentifierSleepAnalysis' \
+            AND start_unix >= \(window.lowerBound) AND start_unix < \(window.upperBound) \
+            AND \(unescaped: PostgresSchema.current) ORDER BY start_unix, uuid
             """
         var samples: [SleepSample] = []
-        try stream(sql, [store.person, window.lowerBound, window.upperBound]) { row in
+        try stream(query) { row in
             let (start, end, value, rawValue, name, startDate, uuid, device) = try row.decode(
                 (Int64, Int64, String?, Int64?, String?, String, String, String?).self)
             guard let stage = SleepStage(value: value, rawValue: rawValue.map(Int.init)) else { return }
@@ -155,11 +159,9 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
         return samples
     }
 
-    /// Runs `sql` on the reader's connection, handing each row to `body` as it arrives.
-    private func stream(
-        _ sql: String, _ values: [(any Sendable)?], _ body: @escaping (PostgresRow) throws -> Void
-    ) throws {
-        try store.stream(sql, PostgresStore.binds(values), on: connection, body)
+    /// Runs `query` on the reader's connection, handing each row to `body` as it arrives.
+    private func stream(_ query: PostgresQuery, _ body: @escaping (PostgresRow) throws -> Void) throws {
+        try store.stream(query, on: connection, body)
     }
 
     /// The clock of a sample from its cells: its written offset, or the zone its metadata names.
@@ -201,8 +203,10 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
         for first in firsts {
             let rows = try Blocking.run(watching: connection, url: store.url) {
                 try await store.query(
-                    "SELECT device FROM \(table) WHERE person = $1 AND type = $2 AND start_unix = $3 AND uuid = $4",
-                    PostgresStore.binds([store.person, type, first.start, first.uuid]), on: connection)
+                    """
+                    SELECT device FROM \(unescaped: table) WHERE person = \(store.person) AND type = \(type) \
+                    AND start_unix = \(first.start) AND uuid = \(first.uuid)
+                    """, on: connection)
             }
             let device = try rows.first?.decode(String?.self) ?? nil
             sources[Int(first.source)].deviceModel = StatisticsSource.model(inDevice: device)

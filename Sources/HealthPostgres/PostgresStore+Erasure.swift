@@ -31,8 +31,7 @@ extension PostgresStore {
         do {
             let locked =
                 try await query(
-                    "SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0))",
-                    Self.binds([Self.importLockKey(person)])
+                    "SELECT pg_try_advisory_xact_lock(hashtextextended(\(Self.importLockKey(person)), 0))"
                 ).first?.decode(Bool.self) ?? false
             guard locked else {
                 throw StoreError(.locked, "an import for \(person) is running; erase their data when it has finished")
@@ -41,12 +40,14 @@ extension PostgresStore {
             for table in try await personTables() {
                 let count =
                     try await query(
-                        "WITH gone AS (DELETE FROM \"\(table)\" WHERE person = $1 RETURNING 1) SELECT count(*) FROM gone",
-                        Self.binds([person])
+                        """
+                        WITH gone AS (DELETE FROM "\(unescaped: table)" WHERE person = \(person) RETURNING 1) \
+                        SELECT count(*) FROM gone
+                        """
                     ).first?.decode(Int64.self) ?? 0
                 rows.append((table, Int(count)))
             }
-            let people = try await query("DELETE FROM people WHERE name = $1 RETURNING 1", Self.binds([person])).count
+            let people = try await query("DELETE FROM people WHERE name = \(person) RETURNING 1").count
             rows.append(("people", people))
             guard rows.contains(where: { $0.count > 0 }) else {
                 try await query("ROLLBACK")
@@ -62,8 +63,7 @@ extension PostgresStore {
             let requested = ExportTimestamp.now.iso8601
             let id =
                 try await query(
-                    "INSERT INTO erasures (subject, requested_by, requested, row_counts) VALUES ($1, $2, $3, $4) RETURNING id",
-                    Self.binds([person, requestedBy, requested, counts.text])
+                    "INSERT INTO erasures (subject, requested_by, requested, row_counts) VALUES (\(person), \(requestedBy), \(requested), \(counts.text)) RETURNING id"
                 ).first?.decode(Int64.self) ?? 0
             try await query("COMMIT")
             return Erasure(person: person, requestedBy: requestedBy, requested: requested, rows: rows, auditID: id)

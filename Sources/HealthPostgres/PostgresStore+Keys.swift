@@ -32,7 +32,7 @@ extension PostgresStore {
     /// Gives `person` (who must exist) a new key; its token is in the answer only.
     public func addKey(person: String, scope: KeyScope, name: String = "default") async throws -> IssuedKey {
         try Self.checkName(name, "a key's name")
-        guard try await !query("SELECT 1 FROM people WHERE name = $1", Self.binds([person])).isEmpty else {
+        guard try await !query("SELECT 1 FROM people WHERE name = \(person)").isEmpty else {
             throw StoreError(.io, "no person \(person) (healthimport people add \(person))")
         }
         return try await insertKey(person: person, scope: scope, name: name)
@@ -43,16 +43,15 @@ extension PostgresStore {
         let key = PersonKey(
             id: Self.makeKeyID(), person: person, name: name, scope: scope, created: ExportTimestamp.now.iso8601)
         try await query(
-            "INSERT INTO person_keys (id, person, name, scope, token_sha256, created) VALUES ($1, $2, $3, $4, $5, $6)",
-            Self.binds([key.id, person, name, scope.rawValue, Self.tokenHash(token), key.created]))
+            "INSERT INTO person_keys (id, person, name, scope, token_sha256, created) VALUES (\(key.id), \(person), \(name), \(scope.rawValue), \(Self.tokenHash(token)), \(key.created))"
+        )
         return IssuedKey(key: key, token: token)
     }
 
     /// `person`'s keys, oldest first.
     public func keys(of person: String) async throws -> [PersonKey] {
         try await query(
-            "SELECT id, person, name, scope, created FROM person_keys WHERE person = $1 ORDER BY created, id",
-            Self.binds([person])
+            "SELECT id, person, name, scope, created FROM person_keys WHERE person = \(person) ORDER BY created, id"
         ).map { row in
             let (id, person, name, scope, created) = try row.decode((String, String, String, String, String).self)
             return PersonKey(
@@ -63,7 +62,7 @@ extension PostgresStore {
     /// Revokes the key `id`; returns it, or `nil` when there is none.
     public func revokeKey(id: String) async throws -> PersonKey? {
         try await query(
-            "DELETE FROM person_keys WHERE id = $1 RETURNING id, person, name, scope, created", Self.binds([id])
+            "DELETE FROM person_keys WHERE id = \(id) RETURNING id, person, name, scope, created"
         ).first.map { row in
             let (id, person, name, scope, created) = try row.decode((String, String, String, String, String).self)
             return PersonKey(
@@ -77,8 +76,7 @@ extension PostgresStore {
         let hash = Self.tokenHash(token)
         guard
             let row = try await query(
-                "SELECT id, person, name, scope, created, token_sha256 FROM person_keys WHERE token_sha256 = $1",
-                Self.binds([hash])
+                "SELECT id, person, name, scope, created, token_sha256 FROM person_keys WHERE token_sha256 = \(hash)"
             ).first
         else { return nil }
         let (id, person, name, scope, created, stored) = try row.decode(

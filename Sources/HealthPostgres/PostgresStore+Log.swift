@@ -26,13 +26,13 @@ extension PostgresStore {
     /// Takes `person`'s import lock on this store's connection; `false` when another session holds it.
     public func tryImportLock() async throws -> Bool {
         try await query(
-            "SELECT pg_try_advisory_lock(hashtextextended($1, 0))", Self.binds([Self.importLockKey(person)])
+            "SELECT pg_try_advisory_lock(hashtextextended(\(Self.importLockKey(person)), 0))"
         ).first?.decode(Bool.self) ?? false
     }
 
     /// Gives `person`'s import lock back.
     public func releaseImportLock() async throws {
-        try await query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", Self.binds([Self.importLockKey(person)]))
+        try await query("SELECT pg_advisory_unlock(hashtextextended(\(Self.importLockKey(person)), 0))")
     }
 
     /// Whether an import of `name` runs, in any process on this database (a look at `pg_locks`
@@ -40,15 +40,17 @@ extension PostgresStore {
     public func importRunning(of name: String) async throws -> Bool {
         try await query(
             """
-            SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1             AND ((classid::bigint << 32) | objid::bigint) = hashtextextended($1, 0))
-            """, Self.binds([Self.importLockKey(name)])
+            SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1             AND ((classid::bigint << 32) | objid::bigint) = hashtextextended(\(Self.importLockKey(name)), 0))
+            """
         ).first?.decode(Bool.self) ?? false
     }
 
     public func completedImport(signature: String) async throws -> ImportRecord? {
         try await query(
-            "SELECT \(Self.importColumns) FROM imports WHERE person = $1 AND signature = $2 AND outcome = 'completed' ORDER BY id DESC LIMIT 1",
-            Self.binds([person, signature])
+            """
+            SELECT \(unescaped: Self.importColumns) FROM imports \
+            WHERE person = \(person) AND signature = \(signature) AND outcome = 'completed' ORDER BY id DESC LIMIT 1
+            """
         ).first.map(Self.importRecord)
     }
 
@@ -64,11 +66,10 @@ extension PostgresStore {
             try await query("BEGIN")
             // Holding the lock, no run of this person is alive: a `running` row is one whose process died.
             try await query(
-                "UPDATE imports SET outcome = 'interrupted', message = 'the process stopped before the end' WHERE person = $1 AND outcome = 'running'",
-                Self.binds([person]))
+                "UPDATE imports SET outcome = 'interrupted', message = 'the process stopped before the end' WHERE person = \(person) AND outcome = 'running'"
+            )
             let id = try await query(
-                "INSERT INTO imports (person, input, signature, \"window\", started, outcome, pid) VALUES ($1, $2, $3, $4, $5, 'running', $6) RETURNING id",
-                Self.binds([person, input, signature, window, ExportTimestamp.now.iso8601, Int64(getpid())])
+                "INSERT INTO imports (person, input, signature, \"window\", started, outcome, pid) VALUES (\(person), \(input), \(signature), \(window), \(ExportTimestamp.now.iso8601), 'running', \(Int64(getpid()))) RETURNING id"
             ).first!.decode(Int64.self)
             let anchors = try await anchors()
             try await query("COMMIT")
@@ -92,15 +93,13 @@ extension PostgresStore {
         let total = end.total
         try await store.query(
             """
-            UPDATE imports SET finished = $1, outcome = $2, read_count = $3, new_count = $4, already_imported_count = $5, \
-            outside_window_count = $6, invalid_count = $7, counts = $8, message = $9, pid = NULL, \
-            updated_count = $11, deleted_count = $12, repeated_count = $13 WHERE person = $14 AND id = $10
-            """,
-            binds([
-                end.finished, end.outcome.rawValue, total.read, total.new, total.alreadyImported, total.outsideWindow,
-                total.invalid, end.countsJSON, end.message, id, total.updated, total.deleted, total.repeated,
-                store.person,
-            ]), on: connection)
+            UPDATE imports SET finished = \(end.finished), outcome = \(end.outcome.rawValue), \
+            read_count = \(total.read), new_count = \(total.new), already_imported_count = \(total.alreadyImported), \
+            outside_window_count = \(total.outsideWindow), invalid_count = \(total.invalid), \
+            counts = \(end.countsJSON), message = \(end.message), pid = NULL, updated_count = \(total.updated), \
+            deleted_count = \(total.deleted), repeated_count = \(total.repeated) \
+            WHERE person = \(store.person) AND id = \(id)
+            """, on: connection)
     }
 
     /// Applies a run's closing (anchors, facts, outcome and counts) on `connection`, inside its
@@ -113,14 +112,15 @@ extension PostgresStore {
         for anchor in end.anchors { try await store.save(anchor, importID: id, on: connection) }
         for type in end.anchorsDropped {
             try await store.query(
-                "DELETE FROM anchors WHERE person = $1 AND type = $2", binds([store.person, type]), on: connection)
+                "DELETE FROM anchors WHERE person = \(store.person) AND type = \(type)", on: connection)
         }
         try await store.query(
-            "UPDATE imports SET export_date = $1, export_unix = $2, export_version = $3, export_locale = $4, window_start_unix = $5 WHERE person = $7 AND id = $6",
-            binds([
-                closing.facts?.exportDate?.iso8601, closing.facts?.exportDate?.secondsSince1970,
-                closing.facts?.version, closing.facts?.locale, closing.windowStart?.secondsSince1970, id, store.person,
-            ]), on: connection)
+            """
+            UPDATE imports SET export_date = \(closing.facts?.exportDate?.iso8601), \
+            export_unix = \(closing.facts?.exportDate?.secondsSince1970), export_version = \(closing.facts?.version), \
+            export_locale = \(closing.facts?.locale), window_start_unix = \(closing.windowStart?.secondsSince1970) \
+            WHERE person = \(store.person) AND id = \(id)
+            """, on: connection)
         try await finish(store, on: connection, id: id, end)
     }
 
@@ -129,8 +129,8 @@ extension PostgresStore {
     public func anchors() async throws -> [String: Anchor] {
         var anchors: [String: Anchor] = [:]
         let rows = try await query(
-            "SELECT type, newest_creation_unix, boundary_uuids, covered_start_unix, updated FROM anchors WHERE person = $1",
-            Self.binds([person]))
+            "SELECT type, newest_creation_unix, boundary_uuids, covered_start_unix, updated FROM anchors WHERE person = \(person)"
+        )
         for row in rows {
             let (type, newest, boundary, covered, updated) = try row.decode(
                 (String, Int64, String, Int64?, String?).self)
@@ -148,29 +148,22 @@ extension PostgresStore {
         try await query(
             """
             INSERT INTO anchors (person, type, newest_creation_unix, newest_creation_date, boundary_uuids, \
-            covered_start_unix, covered_start_date, import_id, updated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+            covered_start_unix, covered_start_date, import_id, updated) VALUES (\(person), \(anchor.type), \(anchor.newestCreation), \(anchor.newestCreation == Int64.min ? nil : offsetZero(anchor.newestCreation)), \(anchor.boundaryText.joined(separator: ",")), \(anchor.coveredStart), \(offsetZero(anchor.coveredStart)), \(importID), \(anchor.updated)) \
             ON CONFLICT (person, type) DO UPDATE SET newest_creation_unix = EXCLUDED.newest_creation_unix, \
             newest_creation_date = EXCLUDED.newest_creation_date, boundary_uuids = EXCLUDED.boundary_uuids, \
             covered_start_unix = EXCLUDED.covered_start_unix, covered_start_date = EXCLUDED.covered_start_date, \
             import_id = EXCLUDED.import_id, updated = EXCLUDED.updated
-            """,
-            Self.binds([
-                person, anchor.type, anchor.newestCreation,
-                anchor.newestCreation == Int64.min ? nil : offsetZero(anchor.newestCreation),
-                anchor.boundaryText.joined(separator: ","), anchor.coveredStart, offsetZero(anchor.coveredStart),
-                importID, anchor.updated,
-            ]), on: connection)
+            """, on: connection)
     }
 
     /// Deletes this person's anchors of `types` (all of them for `nil`); returns how many went. The rows stay.
     public func resetAnchors(types: [String]?) async throws -> Int {
         if let types {
             return try await query(
-                "DELETE FROM anchors WHERE person = $1 AND type = ANY(string_to_array($2, chr(1))) RETURNING type",
-                Self.binds([person, types.joined(separator: "\u{1}")])
+                "DELETE FROM anchors WHERE person = \(person) AND type = ANY(string_to_array(\(types.joined(separator: "\u{1}")), chr(1))) RETURNING type"
             ).count
         }
-        return try await query("DELETE FROM anchors WHERE person = $1 RETURNING type", Self.binds([person])).count
+        return try await query("DELETE FROM anchors WHERE person = \(person) RETURNING type").count
     }
 
     // MARK: Status
@@ -187,11 +180,12 @@ extension PostgresStore {
             let current = PostgresSchema.correctableTables.contains(table) ? PostgresSchema.current : "true"
             let rows = try await query(
                 """
-                SELECT \(type)::text, count(*) FILTER (WHERE \(current)), count(*) FILTER (WHERE NOT (\(current))), \
-                min(\(start)) FILTER (WHERE \(current)), max(\(start)) FILTER (WHERE \(current)) \
-                FROM \(table) WHERE person = $1 GROUP BY 1
-                """,
-                Self.binds([person]))
+                SELECT \(unescaped: type)::text, count(*) FILTER (WHERE \(unescaped: current)), \
+                count(*) FILTER (WHERE NOT (\(unescaped: current))), \
+                min(\(unescaped: start)) FILTER (WHERE \(unescaped: current)), \
+                max(\(unescaped: start)) FILTER (WHERE \(unescaped: current)) \
+                FROM \(unescaped: table) WHERE person = \(person) GROUP BY 1
+                """)
             for row in rows {
                 let (name, count, marked, first, last) = try row.decode((String, Int64, Int64, Int64?, Int64?).self)
                 var status = TypeStatus(
@@ -202,8 +196,7 @@ extension PostgresStore {
         }
         var finished: [String: String?] = [:]
         for row in try await query(
-            "SELECT a.type, i.finished FROM anchors a JOIN imports i ON i.id = a.import_id WHERE a.person = $1",
-            Self.binds([person]))
+            "SELECT a.type, i.finished FROM anchors a JOIN imports i ON i.id = a.import_id WHERE a.person = \(person)")
         {
             let (type, when) = try row.decode((String, String?).self)
             finished[type] = when
@@ -213,8 +206,7 @@ extension PostgresStore {
             types[type]?.lastImport = finished[type] ?? nil
         }
         var imports = try await query(
-            "SELECT \(Self.importColumns) FROM imports WHERE person = $1 ORDER BY id DESC LIMIT 10",
-            Self.binds([person])
+            "SELECT \(unescaped: Self.importColumns) FROM imports WHERE person = \(person) ORDER BY id DESC LIMIT 10"
         ).map(Self.importRecord)
         // A running import holds the person's lock: a `running` run without it lost its process
         // or its connection (the database restarted), and shows as interrupted at once.

@@ -37,9 +37,9 @@ extension PostgresStore {
         try await query("BEGIN")
         do {
             try await query(
-                "INSERT INTO people (name, created) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
-                Self.binds([name, ExportTimestamp.now.iso8601]))
-            try await query("DELETE FROM person_keys WHERE person = $1", Self.binds([name]))
+                "INSERT INTO people (name, created) VALUES (\(name), \(ExportTimestamp.now.iso8601)) ON CONFLICT (name) DO NOTHING"
+            )
+            try await query("DELETE FROM person_keys WHERE person = \(name)")
             let issued = try await insertKey(person: name, scope: scope, name: "default")
             try await query("COMMIT")
             return issued.token
@@ -60,8 +60,8 @@ extension PostgresStore {
     /// Removes `name` and their keys; returns whether they existed. Their rows stay (import
     /// `--person NAME` again, or erase them with `people erase`).
     public func removePerson(_ name: String) async throws -> Bool {
-        try await query("DELETE FROM person_keys WHERE person = $1", Self.binds([name]))
-        return try await !query("DELETE FROM people WHERE name = $1 RETURNING name", Self.binds([name])).isEmpty
+        try await query("DELETE FROM person_keys WHERE person = \(name)")
+        return try await !query("DELETE FROM people WHERE name = \(name) RETURNING name").isEmpty
     }
 
     /// The person whose key is `token`, if any.
@@ -73,7 +73,7 @@ extension PostgresStore {
     public func backfill(of name: String) async throws -> (complete: Bool, date: String?) {
         guard
             let row = try await query(
-                "SELECT backfill_complete, backfill_date FROM people WHERE name = $1", Self.binds([name])
+                "SELECT backfill_complete, backfill_date FROM people WHERE name = \(name)"
             ).first
         else { return (false, nil) }
         let (complete, date) = try row.decode((Bool, String?).self)
@@ -87,9 +87,9 @@ extension PostgresStore {
         let now = ExportTimestamp.now.iso8601
         try await query(
             """
-            UPDATE people SET backfill_complete = true, backfill_date = $2, backfill_sample_count = $3, \
-            backfill_start = $4, backfill_end = $5 WHERE name = $1
-            """, Self.binds([name, now, sampleCount, start, end]))
+            UPDATE people SET backfill_complete = true, backfill_date = \(now), backfill_sample_count = \(sampleCount), \
+            backfill_start = \(start), backfill_end = \(end) WHERE name = \(name)
+            """)
         return now
     }
 
@@ -98,8 +98,8 @@ extension PostgresStore {
         try await !query(
             """
             UPDATE people SET backfill_complete = false, backfill_date = NULL, backfill_sample_count = NULL, \
-            backfill_start = NULL, backfill_end = NULL WHERE name = $1 RETURNING name
-            """, Self.binds([name])
+            backfill_start = NULL, backfill_end = NULL WHERE name = \(name) RETURNING name
+            """
         ).isEmpty
     }
 }

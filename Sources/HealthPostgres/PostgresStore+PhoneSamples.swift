@@ -25,16 +25,12 @@ extension PostgresStore {
                 rows.append(record.id.description)
             }
             guard !phone.isEmpty else { return }
-            var binds = PostgresBindings()
-            binds.append(person)
-            binds.append(phone)
-            binds.append(rows)
             try await query(
                 """
                 INSERT INTO phone_samples (person, healthkit_uuid, uuid) \
-                SELECT $1, h, u FROM unnest($2::text[], $3::text[]) AS given(h, u) \
+                SELECT \(person), h, u FROM unnest(\(phone)::text[], \(rows)::text[]) AS given(h, u) \
                 ON CONFLICT (person, healthkit_uuid) DO UPDATE SET uuid = excluded.uuid
-                """, binds)
+                """)
         }
     }
 
@@ -45,11 +41,9 @@ extension PostgresStore {
     public func deletePhoneSamples(_ healthKitUUIDs: [String]) async throws -> (deleted: Int, unknown: Int) {
         try await query("BEGIN")
         do {
-            var lookup = PostgresBindings()
-            lookup.append(person)
-            lookup.append(healthKitUUIDs.map { $0.uppercased() })
+            let upper = healthKitUUIDs.map { $0.uppercased() }
             let found = try await query(
-                "SELECT uuid FROM phone_samples WHERE person = $1 AND healthkit_uuid = ANY($2)", lookup)
+                "SELECT uuid FROM phone_samples WHERE person = \(person) AND healthkit_uuid = ANY(\(upper))")
             let uuids = try found.map { try $0.decode(String.self) }
             var deleted = 0
             if !uuids.isEmpty {
@@ -58,20 +52,17 @@ extension PostgresStore {
                     """
                     INSERT INTO imports (person, input, "window", started, finished, outcome, read_count, new_count, \
                     already_imported_count, outside_window_count, invalid_count) \
-                    VALUES ($1, 'phone deletions', 'phone', $2, $2, 'completed', $3, 0, 0, 0, 0) RETURNING id
-                    """, Self.binds([person, now, Int64(healthKitUUIDs.count)])
+                    VALUES (\(person), 'phone deletions', 'phone', \(now), \(now), 'completed', \(Int64(healthKitUUIDs.count)), 0, 0, 0, 0) RETURNING id
+                    """
                 ).first!.decode(Int64.self)
                 var touched = TouchedDays()
                 for table in Self.phoneSampleTables {
-                    var binds = PostgresBindings()
-                    binds.append(person)
-                    binds.append(uuids)
-                    binds.append(run)
                     let rows = try await query(
                         """
-                        UPDATE \(table) SET deleted_by = $3 WHERE person = $1 AND uuid = ANY($2) \
-                        AND deleted_by IS NULL AND replaced_by IS NULL RETURNING type, start_unix, end_unix
-                        """, binds)
+                        UPDATE \(unescaped: table) SET deleted_by = \(run) WHERE person = \(person) \
+                        AND uuid = ANY(\(uuids)) AND deleted_by IS NULL AND replaced_by IS NULL \
+                        RETURNING type, start_unix, end_unix
+                        """)
                     for row in rows {
                         let (type, start, end) = try row.decode((String, Int64, Int64).self)
                         touched.note(type: type, start: start, end: end)
@@ -79,8 +70,7 @@ extension PostgresStore {
                     }
                 }
                 try await query(
-                    "UPDATE imports SET deleted_count = $1 WHERE person = $3 AND id = $2",
-                    Self.binds([Int64(deleted), run, person]))
+                    "UPDATE imports SET deleted_count = \(Int64(deleted)) WHERE person = \(person) AND id = \(run)")
                 try await PostgresStatistics.notePending(touched, store: self, on: connection)
                 try PostgresStatistics.refreshPending(store: self, on: connection)
             }

@@ -36,11 +36,12 @@ extension PostgresStore {
                 ORDER BY start_unix, uuid
                 """
             do {
-                let (connection, binds): (PostgresConnection, PostgresBindings) = (
-                    connection!, Self.binds([person, since ?? Int64.min])
-                )
+                var binds = PostgresBindings(capacity: 2)
+                binds.append(person)
+                binds.append(since ?? Int64.min)
+                let (connection, query) = (connection!, PostgresQuery(unsafeSQL: sql, binds: binds))
                 let rows = try await ConnectionWatch.run(connection, url: url) {
-                    try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger)
+                    try await connection.query(query, logger: Self.logger)
                 }
                 for try await (type, line) in rows.decode((String, String).self)
                 where selection.selects(kind: item.kind, type: type) {

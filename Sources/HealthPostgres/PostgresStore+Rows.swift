@@ -3,17 +3,21 @@ import HealthCore
 import PostgresNIO
 
 extension PostgresStore {
-    /// Runs `sql`, whose `$1` is this store's person and `$2`, `$3`, ... `values` (`String`,
-    /// `Int64`, `Double` or `nil`), and hands each row to `body` as the server sends it: the
-    /// driver asks for more rows only as `body` takes them, so memory does not grow with the
-    /// answer's size. `body` may throw to stop.
+    /// Runs `sql`, whose `$1` is this store's person and `$2`, `$3`, ... the values `bind`
+    /// appends, and hands each row to `body` as the server sends it: the driver asks for more
+    /// rows only as `body` takes them, so memory does not grow with the answer's size. `body`
+    /// may throw to stop.
     public func streamRows(
-        _ sql: String, binding values: [(any Sendable)?] = [], _ body: (PostgresRow) async throws -> Void
+        _ sql: String, binding bind: (inout PostgresBindings) -> Void = { _ in },
+        _ body: (PostgresRow) async throws -> Void
     ) async throws {
-        let (connection, binds) = (connection!, Self.binds([person] + values))
+        var binds = PostgresBindings()
+        binds.append(person)
+        bind(&binds)
+        let (connection, query) = (connection!, PostgresQuery(unsafeSQL: sql, binds: binds))
         do {
             let rows = try await ConnectionWatch.run(connection, url: url) {
-                try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger)
+                try await connection.query(query, logger: Self.logger)
             }
             for try await row in rows { try await body(row) }
         } catch let error as PSQLError {

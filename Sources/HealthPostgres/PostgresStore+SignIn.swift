@@ -8,12 +8,12 @@ extension PostgresStore {
     /// Whether `name` is a person here; when not and `create` is set, adds them (with no key)
     /// and answers `true`.
     public func signInPerson(_ name: String, create: Bool) async throws -> Bool {
-        if try await !query("SELECT 1 FROM people WHERE name = $1", Self.binds([name])).isEmpty { return true }
+        if try await !query("SELECT 1 FROM people WHERE name = \(name)").isEmpty { return true }
         guard create else { return false }
         try Self.checkName(name, "a person's name")
         try await query(
-            "INSERT INTO people (name, created) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
-            Self.binds([name, ExportTimestamp.now.iso8601]))
+            "INSERT INTO people (name, created) VALUES (\(name), \(ExportTimestamp.now.iso8601)) ON CONFLICT (name) DO NOTHING"
+        )
         return true
     }
 }

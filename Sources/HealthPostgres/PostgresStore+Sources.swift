@@ -8,7 +8,7 @@ extension PostgresStore {
         try refreshStatisticsIfPending()
         let rows = try Blocking.run {
             try await self.query(
-                "SELECT name, device_model, position FROM sources WHERE person = $1", Self.binds([self.person]))
+                "SELECT name, device_model, position FROM sources WHERE person = \(self.person)")
         }
         return SourceListing.ranked(
             try rows.map { row in
@@ -28,17 +28,17 @@ extension PostgresStore {
         defer { _ = try? Blocking.run { try await self.releaseImportLock() } }
         let person = person
         try transaction {
-            try await self.query("UPDATE sources SET position = NULL WHERE person = $1", Self.binds([person]))
+            try await self.query("UPDATE sources SET position = NULL WHERE person = \(person)")
             for (position, name) in order.enumerated() {
                 try await self.query(
                     """
-                    INSERT INTO sources (person, name, position) VALUES ($1, $2, $3) \
+                    INSERT INTO sources (person, name, position) VALUES (\(person), \(name), \(position + 1)) \
                     ON CONFLICT (person, name) DO UPDATE SET position = excluded.position
-                    """, Self.binds([person, name, position + 1]))
+                    """)
             }
-            try await self.query("DELETE FROM statistics WHERE person = $1", Self.binds([person]))
-            try await self.query("DELETE FROM sleep_nights WHERE person = $1", Self.binds([person]))
-            try await self.query(PostgresSchema.allDaysPending, Self.binds([person]))
+            try await self.query("DELETE FROM statistics WHERE person = \(person)")
+            try await self.query("DELETE FROM sleep_nights WHERE person = \(person)")
+            try await self.query(PostgresSchema.allDaysPending(of: person))
         }
     }
 
@@ -49,7 +49,7 @@ extension PostgresStore {
     func refreshStatisticsIfPending() throws -> Bool {
         let pending = try Blocking.run {
             try await self.query(
-                "SELECT EXISTS (SELECT 1 FROM statistics_pending WHERE person = $1)", Self.binds([self.person]))
+                "SELECT EXISTS (SELECT 1 FROM statistics_pending WHERE person = \(self.person))")
         }
         guard try pending.first?.decode(Bool.self) == true else { return true }
         guard try Blocking.run({ try await self.tryImportLock() }) else { return false }

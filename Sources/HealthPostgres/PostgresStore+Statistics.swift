@@ -28,10 +28,9 @@ extension PostgresStore {
             try await self.query(
                 """
                 SELECT start_date, end_date, sum, average, minimum, maximum, count, unit, sources FROM statistics \
-                WHERE person = $1 AND type = $2 AND period = $3 AND wall_start >= $4 AND wall_start < $5 \
+                WHERE person = \(self.person) AND type = \(type) AND period = \(period) AND wall_start >= \(range.lowerBound) AND wall_start < \(range.upperBound) \
                 ORDER BY wall_start
-                """,
-                Self.binds([self.person, type, period, range.lowerBound, range.upperBound]))
+                """)
         }
         return try rows.map { row in
             let (start, end, sum, average, minimum, maximum, count, unit, sources) = try row.decode(
@@ -49,8 +48,8 @@ extension PostgresStore {
                 """
                 SELECT night, start_date, end_date, in_bed_minutes, asleep_minutes, awake_minutes, core_minutes, \
                 deep_minutes, rem_minutes, unspecified_minutes, sources \
-                FROM sleep_nights WHERE person = $1 AND wall_start >= $2 AND wall_start < $3 ORDER BY wall_start
-                """, Self.binds([self.person, range.lowerBound, range.upperBound]))
+                FROM sleep_nights WHERE person = \(self.person) AND wall_start >= \(range.lowerBound) AND wall_start < \(range.upperBound) ORDER BY wall_start
+                """)
         }
         return try rows.map { row in
             let (night, start, end, inBed, asleep, awake, core, deep, rem, unspecified, sources) = try row.decode(
@@ -62,23 +61,15 @@ extension PostgresStore {
     }
 
     private func activityRows(_ computation: ComputedStatistics) throws -> [[StatisticsOutput.Value]] {
-        var values: [(any Sendable)?] = [person]
-        var sql = """
+        let (since, until) = (computation.since.map(LocalDay.text), computation.until.map(LocalDay.text))
+        let query: PostgresQuery = """
             SELECT day, active_energy_burned, active_energy_burned_goal, active_energy_burned_unit, move_time, \
             move_time_goal, exercise_time, exercise_time_goal, stand_hours, stand_hours_goal \
-            FROM activity_summaries WHERE person = $1 AND \(PostgresSchema.current)
+            FROM activity_summaries WHERE person = \(person) AND \(unescaped: PostgresSchema.current) \
+            AND (\(since)::text IS NULL OR day >= \(since)) AND (\(until)::text IS NULL OR day <= \(until)) \
+            ORDER BY day
             """
-        if let since = computation.since {
-            values.append(LocalDay.text(since))
-            sql += " AND day >= $\(values.count)"
-        }
-        if let until = computation.until {
-            values.append(LocalDay.text(until))
-            sql += " AND day <= $\(values.count)"
-        }
-        let bound = Self.binds(values)
-        let ordered = sql + " ORDER BY day"
-        let rows = try Blocking.run { try await self.query(ordered, bound) }
+        let rows = try Blocking.run { try await self.query(query) }
         return try rows.map { row in
             let (day, energy, energyGoal, unit, move, moveGoal, exercise, exerciseGoal, stand, standGoal) =
                 try row.decode(

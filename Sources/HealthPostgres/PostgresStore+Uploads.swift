@@ -36,22 +36,22 @@ extension PostgresStore {
         let rows = try await query(
             """
             INSERT INTO resumable_uploads (person, id, upload_length, metadata, import_window, created, expires_unix, state)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, 'receiving') RETURNING \(Self.uploadColumns)
-            """, Self.binds([person, id, length, metadata, window, ExportTimestamp.now.iso8601, expires]))
+            VALUES (\(person), \(id), \(length), \(metadata), \(window), \(ExportTimestamp.now.iso8601), \(expires), \
+            'receiving') RETURNING \(unescaped: Self.uploadColumns)
+            """)
         return try Self.resumableUpload(rows[0])
     }
 
     /// `person`'s upload `id`, if there is one.
     public func upload(person: String, id: String) async throws -> ResumableUpload? {
         try await query(
-            "SELECT \(Self.uploadColumns) FROM resumable_uploads WHERE person = $1 AND id = $2",
-            Self.binds([person, id])
+            "SELECT \(unescaped: Self.uploadColumns) FROM resumable_uploads WHERE person = \(person) AND id = \(id)"
         ).first.map(Self.resumableUpload)
     }
 
     /// The ids of `person`'s uploads.
     public func uploadIDs(of person: String) async throws -> [String] {
-        try await query("SELECT id FROM resumable_uploads WHERE person = $1", Self.binds([person])).map {
+        try await query("SELECT id FROM resumable_uploads WHERE person = \(person)").map {
             try $0.decode(String.self)
         }
     }
@@ -60,7 +60,7 @@ extension PostgresStore {
     /// another session (a request appending to it, here or on another server) holds it.
     public func tryUploadLock(id: String) async throws -> Bool {
         try await query(
-            "SELECT pg_try_advisory_lock(hashtextextended($1, 0))", Self.binds(["healthimport upload \(id)"])
+            "SELECT pg_try_advisory_lock(hashtextextended(\("healthimport upload \(id)"), 0))"
         ).first?.decode(Bool.self) ?? false
     }
 
@@ -69,9 +69,9 @@ extension PostgresStore {
     public func recordReceived(person: String, id: String, offset: Int64, complete: Bool) async throws -> Bool {
         try await !query(
             """
-            UPDATE resumable_uploads SET upload_offset = $3, state = $4
-            WHERE person = $1 AND id = $2 AND state = 'receiving' RETURNING 1
-            """, Self.binds([person, id, offset, complete ? "received" : "receiving"])
+            UPDATE resumable_uploads SET upload_offset = \(offset), state = \(complete ? "received" : "receiving")
+            WHERE person = \(person) AND id = \(id) AND state = 'receiving' RETURNING 1
+            """
         ).isEmpty
     }
 
@@ -82,9 +82,11 @@ extension PostgresStore {
     public func claimUploadImport(person: String, id: String) async throws -> ResumableUpload? {
         try await query(
             """
-            UPDATE resumable_uploads SET state = 'importing', attempts = attempts + 1, import_started = $3
-            WHERE person = $1 AND id = $2 AND state IN ('received', 'importing') RETURNING \(Self.uploadColumns)
-            """, Self.binds([person, id, ExportTimestamp.now.iso8601])
+            UPDATE resumable_uploads SET state = 'importing', attempts = attempts + 1, \
+            import_started = \(ExportTimestamp.now.iso8601) \
+            WHERE person = \(person) AND id = \(id) AND state IN ('received', 'importing') \
+            RETURNING \(unescaped: Self.uploadColumns)
+            """
         ).first.map(Self.resumableUpload)
     }
 
@@ -92,10 +94,9 @@ extension PostgresStore {
     public func finishUpload(person: String, id: String, completed: Bool, status: Int, result: String) async throws {
         try await query(
             """
-            UPDATE resumable_uploads SET state = $3, result_status = $4, result = $5, finished = $6
-            WHERE person = $1 AND id = $2
-            """,
-            Self.binds([person, id, completed ? "completed" : "failed", status, result, ExportTimestamp.now.iso8601]))
+            UPDATE resumable_uploads SET state = \(completed ? "completed" : "failed"), result_status = \(status), result = \(result), finished = \(ExportTimestamp.now.iso8601)
+            WHERE person = \(person) AND id = \(id)
+            """)
     }
 
     /// Deletes the rows of uploads expired before `now` (Unix seconds) that no import holds:
@@ -103,9 +104,9 @@ extension PostgresStore {
     public func deleteExpiredUploads(now: Int64) async throws -> [String] {
         try await query(
             """
-            DELETE FROM resumable_uploads WHERE expires_unix <= $1 AND state IN ('receiving', 'completed', 'failed')
+            DELETE FROM resumable_uploads WHERE expires_unix <= \(now) AND state IN ('receiving', 'completed', 'failed')
             RETURNING id
-            """, Self.binds([now])
+            """
         ).map { try $0.decode(String.self) }
     }
 

@@ -10,26 +10,26 @@ extension PostgresStore {
     /// Sets `person`'s webhook to `url` with a new secret, which it returns (stored as given:
     /// the server signs with it).
     public func setWebhook(person: String, url: String) async throws -> String {
-        guard try await !query("SELECT 1 FROM people WHERE name = $1", Self.binds([person])).isEmpty else {
+        guard try await !query("SELECT 1 FROM people WHERE name = \(person)").isEmpty else {
             throw StoreError(.io, "no person \(person) (healthimport people add \(person))")
         }
         let secret = WebhookSignature.makeSecret()
         try await query(
             """
-            INSERT INTO webhooks (person, url, secret, created) VALUES ($1, $2, $3, $4)
+            INSERT INTO webhooks (person, url, secret, created) VALUES (\(person), \(url), \(secret), \(ExportTimestamp.now.iso8601))
             ON CONFLICT (person) DO UPDATE SET url = EXCLUDED.url, secret = EXCLUDED.secret, created = EXCLUDED.created
-            """, Self.binds([person, url, secret, ExportTimestamp.now.iso8601]))
+            """)
         return secret
     }
 
     /// Removes `person`'s webhook; returns whether there was one.
     public func removeWebhook(person: String) async throws -> Bool {
-        try await !query("DELETE FROM webhooks WHERE person = $1 RETURNING 1", Self.binds([person])).isEmpty
+        try await !query("DELETE FROM webhooks WHERE person = \(person) RETURNING 1").isEmpty
     }
 
     /// `person`'s webhook, if any.
     public func webhook(of person: String) async throws -> (url: String, secret: String)? {
-        try await query("SELECT url, secret FROM webhooks WHERE person = $1", Self.binds([person])).first.map {
+        try await query("SELECT url, secret FROM webhooks WHERE person = \(person)").first.map {
             try $0.decode((String, String).self)
         }
     }
@@ -42,11 +42,8 @@ extension PostgresStore {
         try await query(
             """
             INSERT INTO webhook_deliveries (person, id, url, target, body, created, next_attempt_unix)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
-            """,
-            Self.binds([
-                person, id, url, target, body, ExportTimestamp.now.iso8601, Int64(Date().timeIntervalSince1970),
-            ]))
+            VALUES (\(person), \(id), \(url), \(target), \(body), \(ExportTimestamp.now.iso8601), \(Int64(Date().timeIntervalSince1970)))
+            """)
         return id
     }
 
@@ -57,14 +54,14 @@ extension PostgresStore {
         let now = Int64(Date().timeIntervalSince1970)
         return try await query(
             """
-            UPDATE webhook_deliveries d SET next_attempt_unix = $2 + $3
+            UPDATE webhook_deliveries d SET next_attempt_unix = \(now) + \(lease)
             FROM (SELECT person, id FROM webhook_deliveries
-                WHERE delivered IS NULL AND abandoned IS NULL AND next_attempt_unix <= $2
-                    AND (target = 'person' OR url = $4)
-                ORDER BY next_attempt_unix LIMIT $1 FOR UPDATE SKIP LOCKED) due
+                WHERE delivered IS NULL AND abandoned IS NULL AND next_attempt_unix <= \(now)
+                    AND (target = 'person' OR url = \(serverURL))
+                ORDER BY next_attempt_unix LIMIT \(limit) FOR UPDATE SKIP LOCKED) due
             WHERE d.person = due.person AND d.id = due.id
             RETURNING d.person, d.id, d.url, d.target, d.body, d.attempts
-            """, Self.binds([limit, now, lease, serverURL])
+            """
         ).map { row in
             let (person, id, url, target, body, attempts) = try row.decode(
                 (String, String, String, String, String, Int32).self)
@@ -79,16 +76,15 @@ extension PostgresStore {
         let now = ExportTimestamp.now.iso8601
         if error == nil {
             try await query(
-                "UPDATE webhook_deliveries SET attempts = attempts + 1, delivered = $3, last_error = NULL WHERE person = $1 AND id = $2",
-                Self.binds([delivery.person, delivery.id, now]))
+                "UPDATE webhook_deliveries SET attempts = attempts + 1, delivered = \(now), last_error = NULL WHERE person = \(delivery.person) AND id = \(delivery.id)"
+            )
         } else {
             let next = Int64(Date().timeIntervalSince1970) + (retryAfter ?? 0)
             try await query(
                 """
-                UPDATE webhook_deliveries SET attempts = attempts + 1, last_error = $3, next_attempt_unix = $4,
-                    abandoned = $5 WHERE person = $1 AND id = $2
-                """,
-                Self.binds([delivery.person, delivery.id, error, next, retryAfter == nil ? now : nil]))
+                UPDATE webhook_deliveries SET attempts = attempts + 1, last_error = \(error), next_attempt_unix = \(next),
+                    abandoned = \(retryAfter == nil ? now : nil) WHERE person = \(delivery.person) AND id = \(delivery.id)
+                """)
         }
     }
 }

@@ -140,15 +140,14 @@ public final class PostgresStore: Sendable {
 
     // MARK: Queries
 
-    /// Runs `sql` with `binds`, returning every row.
+    /// Runs `query` (its values interpolated as binds: `"... WHERE person = \(person)"`),
+    /// returning every row.
     @discardableResult
-    func query(_ sql: String, _ binds: PostgresBindings = PostgresBindings(), on connection: PostgresConnection? = nil)
-        async throws -> [PostgresRow]
-    {
+    func query(_ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws -> [PostgresRow] {
         let url = self.url
         @Sendable func run(on connection: PostgresConnection) async throws -> [PostgresRow] {
             try await ConnectionWatch.run(connection, url: url) {
-                let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger)
+                let rows = try await connection.query(query, logger: Self.logger)
                 return try await rows.collect()
             }
         }
@@ -158,6 +157,13 @@ public final class PostgresStore: Sendable {
         } catch {
             throw StoreError.postgres(error, url: url)
         }
+    }
+
+    /// Runs `sql`, a statement without values built by this module (a migration, a schema's
+    /// own text), returning every row.
+    @discardableResult
+    func query(unsafeSQL sql: String, on connection: PostgresConnection? = nil) async throws -> [PostgresRow] {
+        try await query(PostgresQuery(unsafeSQL: sql), on: connection)
     }
 
     /// How long a query waits for a connection of the pool before it opens one of its own.
@@ -198,29 +204,6 @@ public final class PostgresStore: Sendable {
     /// How long a query of a pooled store may take on a connection of its own.
     static let ownConnectionSeconds = 6
 
-    /// Binds for `values` (`String`, `Int64`, `Int`, `Int32`, `Double`, `Bool`, `[String]` or `nil`).
-    static func binds(_ values: [(any Sendable)?]) -> PostgresBindings {
-        var binds = PostgresBindings(capacity: values.count)
-        for value in values {
-            switch value {
-            case nil: binds.appendNull()
-            case let value as String: binds.append(value)
-            case let value as Int64: binds.append(value)
-            case let value as Int: binds.append(Int64(value))
-            case let value as Int32: binds.append(Int64(value))
-            case let value as Double: binds.append(value)
-            case let value as Bool: binds.append(value)
-            case let value as [String]: binds.append(value)
-            case let value?:
-                // A value of another type is a mistake of this module's: the tests stop on it
-                // rather than store NULL in its place.
-                assertionFailure("PostgresStore cannot bind a value of type \(type(of: value))")
-                binds.appendNull()
-            }
-        }
-        return binds
-    }
-
     // MARK: Schema
 
     /// Applies the migrations this database lacks, one process at a time; refuses a database
@@ -242,10 +225,10 @@ public final class PostgresStore: Sendable {
             for migration in PostgresSchema.migrations where !applied.contains(migration.name) {
                 try await query("BEGIN")
                 do {
-                    for statement in migration.sql { try await query(statement) }
+                    for statement in migration.sql { try await query(unsafeSQL: statement) }
                     try await query(
-                        "INSERT INTO healthimport_migrations (name, applied) VALUES ($1, $2)",
-                        Self.binds([migration.name, ExportTimestamp.now.iso8601]))
+                        "INSERT INTO healthimport_migrations (name, applied) VALUES (\(migration.name), \(ExportTimestamp.now.iso8601))"
+                    )
                     try await query("COMMIT")
                 } catch {
                     _ = try? await query("ROLLBACK")

@@ -4,14 +4,14 @@ import NIOCore
 import PostgresNIO
 
 extension PostgresStore {
-    /// Runs `sql` on `connection`, handing each row to `body` as it arrives, for reads of many
+    /// Runs `query` on `connection`, handing each row to `body` as it arrives, for reads of many
     /// rows (statistics' samples, the deletion check's stored records).
     ///
     /// `body` runs on the connection's event loop, row after row as the driver decodes them,
     /// while this thread waits: iterated as an async sequence instead, every row cost a task
     /// switch and a cancellation handler, and collected first, the rows of a read all at once.
     func stream(
-        _ sql: String, _ binds: PostgresBindings, on connection: PostgresConnection,
+        _ query: PostgresQuery, on connection: PostgresConnection,
         _ body: @escaping (PostgresRow) throws -> Void
     ) throws {
         let url = self.url
@@ -19,9 +19,7 @@ extension PostgresStore {
         nonisolated(unsafe) let body = body
         try Blocking.run(watching: connection, url: url) {
             do {
-                _ = try await connection.query(
-                    PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger
-                ) { row in try body(row) }.get()
+                _ = try await connection.query(query, logger: Self.logger) { row in try body(row) }.get()
             } catch let error as PSQLError {
                 throw StoreError.postgres(error, url: url)
             }

@@ -7,16 +7,20 @@ import PostgresNIO
 package enum PostgresRows {
     /// The rows of `query` (whose `$1` is the store's person), as store values.
     package static func fetch(_ store: PostgresStore, _ query: StoreQuery) async throws -> [[StoreValue]] {
-        let values: [(any Sendable)?] = query.values.map { value in
-            switch value {
-            case .null: nil
-            case .integer(let integer): integer
-            case .real(let real): real
-            case .text(let text): text
-            }
-        }
         var rows: [[StoreValue]] = []
-        try await store.streamRows(query.sql, binding: values) { row in
+        try await store.streamRows(
+            query.sql,
+            binding: { binds in
+                for value in query.values {
+                    switch value {
+                    case .null: binds.appendNull()
+                    case .integer(let integer): binds.append(integer)
+                    case .real(let real): binds.append(real)
+                    case .text(let text): binds.append(text)
+                    }
+                }
+            }
+        ) { row in
             rows.append(try row.map(value))
         }
         return rows

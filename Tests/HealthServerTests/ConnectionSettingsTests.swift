@@ -11,13 +11,13 @@ struct ConnectionSettingsTests {
     /// The plan of a statistics read of six months of one type, as the reader asks it.
     private func plan(_ store: PostgresStore, randomPageCost: String? = nil) throws -> String {
         try Blocking.run {
-            if let randomPageCost { try await store.query("SET random_page_cost = \(randomPageCost)") }
+            if let randomPageCost { try await store.query("SET random_page_cost = \(unescaped: randomPageCost)") }
             let lines = try await store.query(
                 """
                 EXPLAIN SELECT start_unix, end_unix, value, source_name, start_date, uuid FROM quantity_samples
                 WHERE person = 'ann' AND type = 'HKQuantityTypeIdentifierHeartRate'
                 AND start_unix >= 1700000000 AND start_unix < 1715552000 AND end_unix > 1700000000
-                AND \(PostgresSchema.current) ORDER BY start_unix, uuid
+                AND \(unescaped: PostgresSchema.current) ORDER BY start_unix, uuid
                 """
             ).map { try $0.decode(String.self) }
             return lines.joined(separator: "\n")

@@ -19,11 +19,11 @@ struct PersonDataTests {
             for table in try await store.personTables() {
                 counts[table] = Int(
                     try await store.query(
-                        "SELECT count(*) FROM \"\(table)\" WHERE person = $1", PostgresStore.binds([person])
+                        "SELECT count(*) FROM \"\(unescaped: table)\" WHERE person = \(person)"
                     ).first?.decode(Int64.self) ?? -1)
             }
             counts["people"] = Int(
-                try await store.query("SELECT count(*) FROM people WHERE name = $1", PostgresStore.binds([person]))
+                try await store.query("SELECT count(*) FROM people WHERE name = \(person)")
                     .first?.decode(Int64.self) ?? -1)
             return counts
         }
@@ -79,7 +79,7 @@ struct PersonDataTests {
         defer { store.closeWaiting() }
         let audit = try Blocking.run {
             try await store.query(
-                "SELECT requested_by, requested, row_counts FROM erasures WHERE subject = $1", PostgresStore.binds([jo])
+                "SELECT requested_by, requested, row_counts FROM erasures WHERE subject = \(jo)"
             ).map { try $0.decode((String, String, String).self) }
         }
         #expect(audit.count == 1)

@@ -85,7 +85,7 @@ struct PersonKeysTests {
         defer { store.closeWaiting() }
         let hashes = try Blocking.run {
             try await store.query(
-                "SELECT token_sha256 FROM person_keys WHERE person = $1", PostgresStore.binds([person])
+                "SELECT token_sha256 FROM person_keys WHERE person = \(person)"
             )
             .map { try $0.decode(String.self) }
         }
@@ -107,8 +107,8 @@ struct PersonKeysTests {
             let old = try ScratchDatabase.schema(before: "v8-keys-erasures", at: url, person: "old")
             try Blocking.run {
                 try await old.query(
-                    "INSERT INTO people (name, token_sha256, created) VALUES ('old', $1, '2026-01-01T00:00:00Z')",
-                    PostgresStore.binds([PostgresStore.tokenHash(token)]))
+                    "INSERT INTO people (name, token_sha256, created) VALUES ('old', \(PostgresStore.tokenHash(token)), '2026-01-01T00:00:00Z')"
+                )
             }
             old.closeWaiting()
             let migrated = try PostgresStore.open(url: url, person: "old")

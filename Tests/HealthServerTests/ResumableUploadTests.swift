@@ -318,7 +318,7 @@ struct ResumableUploadTests {
         }
         try Blocking.run {
             try await store.query(
-                "UPDATE resumable_uploads SET expires_unix = 1 WHERE id = $1", PostgresStore.binds([id]))
+                "UPDATE resumable_uploads SET expires_unix = 1 WHERE id = \(id)")
         }
         #expect(try server.request("HEAD", location, token: token, headers: Self.tus).status == 410)
         #expect(try Self.patch(server, token: token, location, offset: 100, bytes.suffix(from: 100)).status == 410)
@@ -339,7 +339,7 @@ struct ResumableUploadTests {
         let name = "tus_" + UUID().uuidString.prefix(8).lowercased()
         let store = try PostgresStore.open(url: TestPostgres.url!, person: "")
         defer { store.closeWaiting() }
-        try Blocking.run { try await store.query("CREATE DATABASE \(name)") }
+        try Blocking.run { try await store.query("CREATE DATABASE \(unescaped: name)") }
         return url(of: name)
     }
 
@@ -347,7 +347,9 @@ struct ResumableUploadTests {
         guard let store = try? PostgresStore.open(url: TestPostgres.url!, person: "") else { return }
         defer { store.closeWaiting() }
         let name = url.split(separator: "?")[0].split(separator: "/").last!
-        _ = try? Blocking.run { try await store.query("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+        _ = try? Blocking.run {
+            try await store.query("DROP DATABASE IF EXISTS \(unescaped: String(name)) WITH (FORCE)")
+        }
     }
 
     /// The test PostgreSQL's URL with the database `name`.

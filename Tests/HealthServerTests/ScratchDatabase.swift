@@ -11,8 +11,8 @@ enum ScratchDatabase {
         let name = "healthimport_\(label)_\(UUID().uuidString.prefix(8).lowercased())"
         let admin = try PostgresStore.open(url: base, person: "")
         defer { admin.closeWaiting() }
-        try Blocking.run { try await admin.query("CREATE DATABASE \(name)") }
-        defer { _ = try? Blocking.run { try await admin.query("DROP DATABASE \(name) WITH (FORCE)") } }
+        try Blocking.run { try await admin.query("CREATE DATABASE \(unescaped: name)") }
+        defer { _ = try? Blocking.run { try await admin.query("DROP DATABASE \(unescaped: name) WITH (FORCE)") } }
         try body(String(base[..<base.lastIndex(of: "/")!]) + "/" + name)
     }
 
@@ -26,10 +26,9 @@ enum ScratchDatabase {
             try await old.query(
                 "CREATE TABLE healthimport_migrations (name TEXT PRIMARY KEY, applied TEXT NOT NULL)")
             for earlier in PostgresSchema.migrations.prefix(while: { $0.name != migration }) {
-                for statement in earlier.sql { try await old.query(statement) }
+                for statement in earlier.sql { try await old.query(unsafeSQL: statement) }
                 try await old.query(
-                    "INSERT INTO healthimport_migrations (name, applied) VALUES ($1, 'then')",
-                    PostgresStore.binds([earlier.name]))
+                    "INSERT INTO healthimport_migrations (name, applied) VALUES (\(earlier.name), 'then')")
             }
         }
         return old

@@ -100,7 +100,7 @@ struct ServerFlowTests {
         let store = try PostgresStore.open(url: TestPostgres.url!, person: person)
         let steps = try Blocking.run {
             try await store.query(
-                "SELECT sum(steps) FROM daily_steps WHERE person = $1", PostgresStore.binds([person]))
+                "SELECT sum(steps) FROM daily_steps WHERE person = \(person)")
         }
         #expect(try steps.first?.decode(Double?.self) == 78)
         let again = try server.request(

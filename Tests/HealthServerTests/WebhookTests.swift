@@ -75,8 +75,7 @@ struct WebhookTests {
         defer { store.closeWaiting() }
         let row = try Blocking.run {
             try await store.query(
-                "SELECT attempts, delivered IS NOT NULL FROM webhook_deliveries WHERE person = $1",
-                PostgresStore.binds([person])
+                "SELECT attempts, delivered IS NOT NULL FROM webhook_deliveries WHERE person = \(person)"
             ).map { try $0.decode((Int32, Bool).self) }
         }
         #expect(row.count == 1)

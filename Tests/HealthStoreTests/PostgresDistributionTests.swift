@@ -18,7 +18,7 @@ struct PostgresDistributionTests {
         let store = try PostgresStore.open(url: TestPostgres.url!, person: TestPostgres.freshPerson("schema"))
         defer { store.closeWaiting() }
         return try Blocking.run {
-            try await store.query(sql).map { try $0.decode((String, String).self) }
+            try await store.query(unsafeSQL: sql).map { try $0.decode((String, String).self) }
         }
     }
 

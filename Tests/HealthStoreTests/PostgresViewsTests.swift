@@ -70,8 +70,10 @@ struct PostgresViewsTests {
             }
             let rows = try Blocking.run {
                 try await postgres.query(
-                    "SELECT \(list.map { "(\($0))::text" }.joined(separator: ", ")) FROM \(table) "
-                        + "WHERE person = $1 ORDER BY \(postgresOrder)", PostgresStore.binds([postgres.person]))
+                    """
+                    SELECT \(unescaped: list.map { "(\($0))::text" }.joined(separator: ", ")) FROM \(unescaped: table) \
+                    WHERE person = \(postgres.person) ORDER BY \(unescaped: postgresOrder)
+                    """)
             }
             let found = try rows.map { row in try row.map { Self.normal(text: try $0.decode(String?.self)) } }
             #expect(found.count == expected.count, "\(table)")
@@ -114,9 +116,14 @@ struct PostgresViewsTests {
             let list = columns.map { "\($0)::text" }.joined(separator: ", ")
             for (person, wanted) in [(postgres.person, expected), (other, [])] {
                 let rows = try Blocking.run {
-                    try await postgres.query(
-                        "SELECT \(list) FROM \(view.replacingOccurrences(of: " ORDER", with: " WHERE person = $1 ORDER"))"
-                            + (view.contains(" ORDER") ? "" : " WHERE person = $1"), PostgresStore.binds([person]))
+                    // The person's rows, before the view's own ORDER BY if it has one.
+                    let (from, order) =
+                        view.range(of: " ORDER").map {
+                            (String(view[..<$0.lowerBound]), String(view[$0.lowerBound...]))
+                        }
+                        ?? (view, "")
+                    return try await postgres.query(
+                        "SELECT \(unescaped: list) FROM \(unescaped: from) WHERE person = \(person)\(unescaped: order)")
                 }
                 let found = try rows.map { row in try row.map { Self.normal(text: try $0.decode(String?.self)) } }
                 #expect(found == wanted, "\(view) for \(person)")
@@ -143,17 +150,17 @@ struct PostgresViewsTests {
         ]
         let before = try queries.map { try store.statistics($0).map { $0.map(\.json) } }
         #expect(before.allSatisfy { !$0.isEmpty })
-        func run(_ sql: String) throws {
-            _ = try Blocking.run { try await store.query(sql, PostgresStore.binds([store.person])) }
+        let person = store.person
+        try Blocking.run {
+            try await store.query("DELETE FROM statistics WHERE person = \(person)")
+            try await store.query("DELETE FROM sleep_nights WHERE person = \(person)")
+            try await store.query(PostgresSchema.allDaysPending(of: person))
         }
-        try run("DELETE FROM statistics WHERE person = $1")
-        try run("DELETE FROM sleep_nights WHERE person = $1")
-        try run(PostgresSchema.allDaysPending)
         let after = try queries.map { try store.statistics($0).map { $0.map(\.json) } }
         #expect(after == before)
         let left = try Blocking.run {
             try await store.query(
-                "SELECT count(*) FROM statistics_pending WHERE person = $1", PostgresStore.binds([store.person]))
+                "SELECT count(*) FROM statistics_pending WHERE person = \(store.person)")
         }
         #expect(try left.first?.decode(Int64.self) == 0)
     }

@@ -108,7 +108,7 @@ struct StoreTablesContractTests {
             let expected = try sqlite.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") } ?? -1
             let found = try Blocking.run {
                 try await postgres.query(
-                    "SELECT count(*) FROM \(table) WHERE person = $1", PostgresStore.binds([postgres.person]))
+                    "SELECT count(*) FROM \(unescaped: table) WHERE person = \(postgres.person)")
             }.first?.decode(Int64.self)
             #expect(found.map(Int.init) == expected, "\(table) after \(name)")
             rowsCompared += expected
