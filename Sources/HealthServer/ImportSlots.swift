@@ -6,9 +6,9 @@ import ServiceLifecycle
 /// and the imports of resumable ones. Each import holds a parser, its batches and a writer, so
 /// a burst of uploads costs the memory of `limit` imports, not of one per upload.
 ///
-/// An upload past the limit waits for a slot, first come first served, holding its person's
-/// lock (a second upload of theirs still gets 409 at once) but not its body: nothing reads the
-/// request, so the connection's backpressure stops the client sending. Waiting suspends the
+/// An upload past the limit waits for a slot, first come first served, holding neither a
+/// database connection nor its body: nothing reads the request, so the connection's
+/// backpressure stops the client sending. Waiting suspends the
 /// task, never a thread. A cancelled wait leaves the queue; when the graceful shutdown begins
 /// (this service stops first), every wait ends with `503`, so that the drain is spent on
 /// imports that run, and the uploads go to a server that stays.

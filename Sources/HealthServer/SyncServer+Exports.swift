@@ -16,27 +16,32 @@ extension SyncServer {
         let person = try await authenticate(request, needs: .write)
         try refuseOversized(request)
         let options = try await importOptions(request, person: person)
-        // Before a connection is taken for the person's lock: a full queue answers at once.
         let maxWaiting = configuration.maxWaitingUploads
         guard importSlots.admits(maxWaiting: maxWaiting) else { throw ImportSlots.busy(importSlots.counts.waiting) }
-        let store = try await PostgresStore.connect(
-            url: configuration.url, person: person, migrate: false, allOrNothing: true)
-        do {
-            guard try await store.tryImportLock() else {
-                throw ServerFailure(
-                    .conflict, "an upload for \(person) is already running; send this one when it has finished")
+        guard uploadingPeople.withLock({ $0.insert(person).inserted }) else { throw Self.alreadyUploading(person) }
+        defer { _ = uploadingPeople.withLock { $0.remove(person) } }
+        // The database connection and the person's lock are taken once a slot is free: a
+        // waiting upload holds neither.
+        let result = try await importSlots.withSlot(maxWaiting: maxWaiting) {
+            let store = try await PostgresStore.connect(
+                url: configuration.url, person: person, migrate: false, allOrNothing: true)
+            do {
+                guard try await store.tryImportLock() else { throw Self.alreadyUploading(person) }
+                let result = try await receive(request, into: store, options: options)
+                await store.close()
+                return result
+            } catch {
+                await store.close()
+                throw error
             }
-            // Past the person's lock, so that their second upload gets 409 rather than a wait.
-            let result = try await importSlots.withSlot(maxWaiting: maxWaiting) {
-                try await receive(request, into: store, options: options)
-            }
-            await store.close()
-            await notifyWebhooks(person: person, result: result)
-            return Reply.json(configuration.importJSON(result))
-        } catch {
-            await store.close()
-            throw error
         }
+        await notifyWebhooks(person: person, result: result)
+        return Reply.json(configuration.importJSON(result))
+    }
+
+    /// 409: another upload of `person` runs or waits.
+    static func alreadyUploading(_ person: String) -> ServerFailure {
+        ServerFailure(.conflict, "an upload for \(person) is already running; send this one when it has finished")
     }
 
     /// 413 when the request announces more than `--max-upload` bytes.

@@ -11,8 +11,9 @@ extension SyncServer {
     static let uploadImportAttempts = 3
 
     /// Starts importing upload `id` of `person` in a task of its own, unless this process runs
-    /// it already. It takes the person's import lock first: `waitingForLock` waits for it
-    /// (another upload of theirs runs), otherwise the import is left to whoever holds it.
+    /// it already. Once it has an import slot it takes the person's import lock: `waitingForLock`
+    /// tries again every second, giving the slot back meanwhile (another upload of theirs
+    /// runs), otherwise the import is left to whoever holds it.
     func startUploadImport(person: String, id: String, waitingForLock: Bool) {
         uploadImports.start(id) { [self] in
             do {
@@ -24,30 +25,34 @@ extension SyncServer {
     }
 
     private func importUpload(person: String, id: String, waitingForLock: Bool) async throws {
-        let store = try await PostgresStore.connect(
-            url: configuration.url, person: person, migrate: false, allOrNothing: true)
-        do {
-            try await importUpload(id: id, store: store, waitingForLock: waitingForLock)
-            await store.close()
-        } catch {
-            await store.close()
-            throw error
+        while true {
+            // A server shutting down leaves the upload to the next one (as does a cancelled wait).
+            guard (try? await importSlots.acquire()) != nil else { return }
+            let locked: Bool
+            do {
+                defer { importSlots.release() }
+                let store = try await PostgresStore.connect(
+                    url: configuration.url, person: person, migrate: false, allOrNothing: true)
+                do {
+                    locked = try await store.tryImportLock()
+                    if locked { try await importUpload(id: id, store: store) }
+                    await store.close()
+                } catch {
+                    await store.close()
+                    throw error
+                }
+            }
+            guard !locked, waitingForLock, !uploadImports.isStopping else { return }
+            try await Task.sleep(for: .seconds(1))
+            let waiting: Set<ResumableUpload.State> = [.received, .importing]
+            guard let upload = try await directory.upload(person: person, id: id), waiting.contains(upload.state)
+            else { return }
         }
     }
 
-    private func importUpload(id: String, store: PostgresStore, waitingForLock: Bool) async throws {
+    /// Imports upload `id` on `store`, which holds its person's import lock and an import slot.
+    private func importUpload(id: String, store: PostgresStore) async throws {
         let person = store.person
-        while try await !store.tryImportLock() {
-            guard waitingForLock, !uploadImports.isStopping else { return }
-            try await Task.sleep(for: .seconds(1))
-            let waiting: Set<ResumableUpload.State> = [.received, .importing]
-            guard let upload = try await store.upload(person: person, id: id), waiting.contains(upload.state) else {
-                return
-            }
-        }
-        // A server shutting down leaves the upload to the next one (as does a cancelled wait).
-        guard (try? await importSlots.acquire()) != nil else { return }
-        defer { importSlots.release() }
         // Holding the person's lock, no other import of theirs runs: an upload still marked
         // importing is one whose server stopped.
         guard let upload = try await store.claimUploadImport(person: person, id: id) else { return }

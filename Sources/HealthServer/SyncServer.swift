@@ -25,6 +25,9 @@ public final class SyncServer: Sendable {
     let uploadImports = UploadImports()
     /// The slots every import of an export in this process takes (`--max-imports`).
     let importSlots: ImportSlots
+    /// The people with a plain upload in this process, running or waiting for a slot: their
+    /// next one gets 409 at once (the database's import lock decides between servers).
+    let uploadingPeople = Locked<Set<String>>([])
 
     init(configuration: ServerConfiguration, directory: PostgresStore, logger: Logger) {
         self.configuration = configuration

@@ -71,6 +71,13 @@ struct ImportLimitTests {
         return try store.status()
     }
 
+    /// Whether a connection holds `person`'s import lock.
+    static func holdsImportLock(_ person: String) throws -> Bool {
+        let store = try PostgresStore.open(url: TestPostgres.url!, person: person)
+        defer { store.closeWaiting() }
+        return try Blocking.run { try await store.importRunning(of: person) }
+    }
+
     static func stepRows(person: String) throws -> Int {
         try status(person: person).types.filter { $0.type == "HKQuantityTypeIdentifierStepCount" }.reduce(0) {
             $0 + $1.rows
@@ -93,7 +100,10 @@ struct ImportLimitTests {
         #expect(both == ["running": 1, "waiting": 1, "limit": 1], "the second import did not wait")
         #expect(try Self.status(person: second).imports.isEmpty, "the second import began while the first ran")
         #expect(waiting.process.isRunning)
-        // The waiting upload holds its person's lock: a third one of theirs is refused at once.
+        // Waiting, the upload holds no connection, so no lock: only the running import does.
+        #expect(try Self.holdsImportLock(first))
+        #expect(try !Self.holdsImportLock(second), "the waiting upload holds a database connection")
+        // A waiting upload counts as the person's: a third one of theirs is refused at once.
         let third = try server.request(
             "POST", "/api/healthkit/exports?window=all", token: secondToken, body: ServerExports.xml(steps: 2))
         #expect(third.status == 409, "\(third.text)")

@@ -56,7 +56,7 @@ struct Serve: ParsableCommand {
     @Option(
         name: .customLong("max-waiting"),
         help: ArgumentHelp(
-            "How many plain uploads may wait for an import at once (default: \(ServerConfiguration.defaultMaxWaitingUploads)); later ones get 503 with Retry-After. Each waiting upload holds a database connection.",
+            "How many plain uploads may wait for an import at once (default: \(ServerConfiguration.defaultMaxWaitingUploads)); later ones get 503 with Retry-After.",
             valueName: "count"))
     var maxWaiting: Int?
 
