@@ -18,8 +18,8 @@ public struct ServerConfiguration: Sendable {
     /// one to end. Each takes tens of MB while it runs, so this bounds the server's memory.
     public var maxImports = ServerConfiguration.defaultMaxImports
     /// The plain uploads that may wait for an import slot; a later one gets `503` with
-    /// `Retry-After` at once. A waiting upload holds a database connection (its person's lock),
-    /// so this keeps a burst of uploads within the database's connections.
+    /// `Retry-After` at once. A waiting upload holds its HTTP connection (not a database one),
+    /// so this bounds how many a burst keeps open.
     public var maxWaitingUploads = ServerConfiguration.defaultMaxWaitingUploads
     /// The default of ``maxWaitingUploads``.
     public static let defaultMaxWaitingUploads = 32
