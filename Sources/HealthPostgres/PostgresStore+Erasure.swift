@@ -63,7 +63,10 @@ extension PostgresStore {
             let requested = ExportTimestamp.now.iso8601
             let id =
                 try await query(
-                    "INSERT INTO erasures (subject, requested_by, requested, row_counts) VALUES (\(person), \(requestedBy), \(requested), \(counts.text)) RETURNING id"
+                    """
+                    INSERT INTO erasures (subject, requested_by, requested, row_counts) \
+                    VALUES (\(person), \(requestedBy), \(requested), \(counts.text)) RETURNING id
+                    """
                 ).first?.decode(Int64.self) ?? 0
             try await query("COMMIT")
             return Erasure(person: person, requestedBy: requestedBy, requested: requested, rows: rows, auditID: id)

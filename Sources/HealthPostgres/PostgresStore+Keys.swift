@@ -43,8 +43,10 @@ extension PostgresStore {
         let key = PersonKey(
             id: Self.makeKeyID(), person: person, name: name, scope: scope, created: ExportTimestamp.now.iso8601)
         try await query(
-            "INSERT INTO person_keys (id, person, name, scope, token_sha256, created) VALUES (\(key.id), \(person), \(name), \(scope.rawValue), \(Self.tokenHash(token)), \(key.created))"
-        )
+            """
+            INSERT INTO person_keys (id, person, name, scope, token_sha256, created) \
+            VALUES (\(key.id), \(person), \(name), \(scope.rawValue), \(Self.tokenHash(token)), \(key.created))
+            """)
         return IssuedKey(key: key, token: token)
     }
 

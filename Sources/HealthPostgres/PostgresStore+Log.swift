@@ -40,7 +40,8 @@ extension PostgresStore {
     public func importRunning(of name: String) async throws -> Bool {
         try await query(
             """
-            SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1             AND ((classid::bigint << 32) | objid::bigint) = hashtextextended(\(Self.importLockKey(name)), 0))
+            SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 \
+            AND ((classid::bigint << 32) | objid::bigint) = hashtextextended(\(Self.importLockKey(name)), 0))
             """
         ).first?.decode(Bool.self) ?? false
     }
@@ -66,10 +67,16 @@ extension PostgresStore {
             try await query("BEGIN")
             // Holding the lock, no run of this person is alive: a `running` row is one whose process died.
             try await query(
-                "UPDATE imports SET outcome = 'interrupted', message = 'the process stopped before the end' WHERE person = \(person) AND outcome = 'running'"
-            )
+                """
+                UPDATE imports SET outcome = 'interrupted', message = 'the process stopped before the end' \
+                WHERE person = \(person) AND outcome = 'running'
+                """)
             let id = try await query(
-                "INSERT INTO imports (person, input, signature, \"window\", started, outcome, pid) VALUES (\(person), \(input), \(signature), \(window), \(ExportTimestamp.now.iso8601), 'running', \(Int64(getpid()))) RETURNING id"
+                """
+                INSERT INTO imports (person, input, signature, "window", started, outcome, pid) \
+                VALUES (\(person), \(input), \(signature), \(window), \(ExportTimestamp.now.iso8601), 'running', \
+                \(Int64(getpid()))) RETURNING id
+                """
             ).first!.decode(Int64.self)
             let anchors = try await anchors()
             try await query("COMMIT")
@@ -145,10 +152,14 @@ extension PostgresStore {
         let offsetZero = { (seconds: Int64?) in
             seconds.map { ExportTimestamp(secondsSince1970: $0, offsetMinutes: 0).iso8601 }
         }
+        let newestDate = anchor.newestCreation == Int64.min ? nil : offsetZero(anchor.newestCreation)
         try await query(
             """
             INSERT INTO anchors (person, type, newest_creation_unix, newest_creation_date, boundary_uuids, \
-            covered_start_unix, covered_start_date, import_id, updated) VALUES (\(person), \(anchor.type), \(anchor.newestCreation), \(anchor.newestCreation == Int64.min ? nil : offsetZero(anchor.newestCreation)), \(anchor.boundaryText.joined(separator: ",")), \(anchor.coveredStart), \(offsetZero(anchor.coveredStart)), \(importID), \(anchor.updated)) \
+            covered_start_unix, covered_start_date, import_id, updated) \
+            VALUES (\(person), \(anchor.type), \(anchor.newestCreation), \(newestDate), \
+            \(anchor.boundaryText.joined(separator: ",")), \(anchor.coveredStart), \(offsetZero(anchor.coveredStart)), \
+            \(importID), \(anchor.updated)) \
             ON CONFLICT (person, type) DO UPDATE SET newest_creation_unix = EXCLUDED.newest_creation_unix, \
             newest_creation_date = EXCLUDED.newest_creation_date, boundary_uuids = EXCLUDED.boundary_uuids, \
             covered_start_unix = EXCLUDED.covered_start_unix, covered_start_date = EXCLUDED.covered_start_date, \

@@ -52,7 +52,8 @@ extension PostgresStore {
                     """
                     INSERT INTO imports (person, input, "window", started, finished, outcome, read_count, new_count, \
                     already_imported_count, outside_window_count, invalid_count) \
-                    VALUES (\(person), 'phone deletions', 'phone', \(now), \(now), 'completed', \(Int64(healthKitUUIDs.count)), 0, 0, 0, 0) RETURNING id
+                    VALUES (\(person), 'phone deletions', 'phone', \(now), \(now), 'completed', \
+                    \(Int64(healthKitUUIDs.count)), 0, 0, 0, 0) RETURNING id
                     """
                 ).first!.decode(Int64.self)
                 var touched = TouchedDays()

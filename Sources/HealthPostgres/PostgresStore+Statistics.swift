@@ -28,7 +28,8 @@ extension PostgresStore {
             try await self.query(
                 """
                 SELECT start_date, end_date, sum, average, minimum, maximum, count, unit, sources FROM statistics \
-                WHERE person = \(self.person) AND type = \(type) AND period = \(period) AND wall_start >= \(range.lowerBound) AND wall_start < \(range.upperBound) \
+                WHERE person = \(self.person) AND type = \(type) AND period = \(period) \
+                AND wall_start >= \(range.lowerBound) AND wall_start < \(range.upperBound) \
                 ORDER BY wall_start
                 """)
         }
@@ -48,7 +49,8 @@ extension PostgresStore {
                 """
                 SELECT night, start_date, end_date, in_bed_minutes, asleep_minutes, awake_minutes, core_minutes, \
                 deep_minutes, rem_minutes, unspecified_minutes, sources \
-                FROM sleep_nights WHERE person = \(self.person) AND wall_start >= \(range.lowerBound) AND wall_start < \(range.upperBound) ORDER BY wall_start
+                FROM sleep_nights WHERE person = \(self.person) \
+                AND wall_start >= \(range.lowerBound) AND wall_start < \(range.upperBound) ORDER BY wall_start
                 """)
         }
         return try rows.map { row in

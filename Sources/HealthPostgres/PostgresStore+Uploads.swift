@@ -94,7 +94,8 @@ extension PostgresStore {
     public func finishUpload(person: String, id: String, completed: Bool, status: Int, result: String) async throws {
         try await query(
             """
-            UPDATE resumable_uploads SET state = \(completed ? "completed" : "failed"), result_status = \(status), result = \(result), finished = \(ExportTimestamp.now.iso8601)
+            UPDATE resumable_uploads SET state = \(completed ? "completed" : "failed"), result_status = \(status), \
+            result = \(result), finished = \(ExportTimestamp.now.iso8601)
             WHERE person = \(person) AND id = \(id)
             """)
     }

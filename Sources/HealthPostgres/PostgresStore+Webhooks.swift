@@ -76,8 +76,10 @@ extension PostgresStore {
         let now = ExportTimestamp.now.iso8601
         if error == nil {
             try await query(
-                "UPDATE webhook_deliveries SET attempts = attempts + 1, delivered = \(now), last_error = NULL WHERE person = \(delivery.person) AND id = \(delivery.id)"
-            )
+                """
+                UPDATE webhook_deliveries SET attempts = attempts + 1, delivered = \(now), last_error = NULL \
+                WHERE person = \(delivery.person) AND id = \(delivery.id)
+                """)
         } else {
             let next = Int64(Date().timeIntervalSince1970) + (retryAfter ?? 0)
             try await query(

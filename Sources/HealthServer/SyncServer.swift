@@ -47,6 +47,12 @@ public final class SyncServer: Sendable {
         logger.logLevel = .notice
         let migrating = try await PostgresStore.connect(url: configuration.url, person: "")
         await migrating.close()
+        if configuration.readURL.statementTimeout != nil {
+            // The reading routes' connections carry the statement timeout: a pooler that refuses
+            // it (PgBouncer) stops the server now, with what to do, not every request later.
+            let reading = try await PostgresStore.connect(url: configuration.readURL, person: "", migrate: false)
+            await reading.close()
+        }
         do {
             try FileManager.default.createDirectory(
                 atPath: configuration.spoolFolder, withIntermediateDirectories: true,
