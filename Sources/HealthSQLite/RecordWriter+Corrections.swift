@@ -47,7 +47,8 @@ extension RecordWriter {
             noteUpdated(record)
             return false
         }
-        if let replaced = plan.replacing[0] {
+        let replaced = plan.replacing[0]
+        if let replaced {
             let key = replaced.keyedByType ? "\(StoreSchema.typeIDMatches) AND start_unix = ? AND uuid = ?" : "uuid = ?"
             let arguments: StatementArguments =
                 replaced.keyedByType
@@ -62,7 +63,7 @@ extension RecordWriter {
         }
         let added = try insertRow(item)
         try saveSync(plan)
-        if plan.replacing[0] != nil {
+        if replaced != nil {
             if added { noteInserted(type) }
             noteUpdated(record)
         } else if added {

@@ -8,8 +8,8 @@ import ServiceLifecycle
 ///
 /// An upload past the limit waits for a slot, first come first served, holding neither a
 /// database connection nor its body: nothing reads the request, so the connection's
-/// backpressure stops the client sending. Waiting suspends the
-/// task, never a thread. A cancelled wait leaves the queue; when the graceful shutdown begins
+/// backpressure stops the client sending. Waiting suspends the task, never a thread. A
+/// cancelled wait leaves the queue; when the graceful shutdown begins
 /// (this service stops first), every wait ends with `503`, so that the drain is spent on
 /// imports that run, and the uploads go to a server that stays.
 final class ImportSlots: Service, Sendable {

@@ -23,16 +23,9 @@ extension SyncServer {
         // The database connection and the person's lock are taken once a slot is free: a
         // waiting upload holds neither.
         let result = try await importSlots.withSlot(maxWaiting: maxWaiting) {
-            let store = try await PostgresStore.connect(
-                url: configuration.url, person: person, migrate: false, allOrNothing: true)
-            do {
+            try await withConnection(of: person, allOrNothing: true) { store in
                 guard try await store.tryImportLock() else { throw Self.alreadyUploading(person) }
-                let result = try await receive(request, into: store, options: options)
-                await store.close()
-                return result
-            } catch {
-                await store.close()
-                throw error
+                return try await receive(request, into: store, options: options)
             }
         }
         await notifyWebhooks(person: person, result: result)

@@ -37,21 +37,15 @@ extension SyncServer {
     }
 
     private func erase(_ person: String, requestedBy: String) async throws -> Erasure? {
-        let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
-        do {
-            let uploads = try await store.uploadIDs(of: person)
-            let erasure = try await store.erase(requestedBy: requestedBy)
-            await store.close()
-            if erasure != nil {
-                // Their resumable uploads' rows went with the rest; their parts go too.
-                for id in uploads { try? FileManager.default.removeItem(atPath: partPath(id)) }
-                logger.notice("erased \(person)'s rows", metadata: ["requestedBy": "\(requestedBy)"])
-            }
-            return erasure
-        } catch {
-            await store.close()
-            throw error
+        let (uploads, erasure) = try await withConnection(of: person) { store in
+            (try await store.uploadIDs(of: person), try await store.erase(requestedBy: requestedBy))
         }
+        if erasure != nil {
+            // Their resumable uploads' rows went with the rest; their parts go too.
+            for id in uploads { try? FileManager.default.removeItem(atPath: partPath(id)) }
+            logger.notice("erased \(person)'s rows", metadata: ["requestedBy": "\(requestedBy)"])
+        }
+        return erasure
     }
 
     /// The answer to an erasure: who, the audit row and the rows per table.

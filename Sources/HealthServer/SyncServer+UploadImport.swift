@@ -31,15 +31,10 @@ extension SyncServer {
             let locked: Bool
             do {
                 defer { importSlots.release() }
-                let store = try await PostgresStore.connect(
-                    url: configuration.url, person: person, migrate: false, allOrNothing: true)
-                do {
-                    locked = try await store.tryImportLock()
-                    if locked { try await importUpload(id: id, store: store) }
-                    await store.close()
-                } catch {
-                    await store.close()
-                    throw error
+                locked = try await withConnection(of: person, allOrNothing: true) { store in
+                    guard try await store.tryImportLock() else { return false }
+                    try await importUpload(id: id, store: store)
+                    return true
                 }
             }
             guard !locked, waitingForLock, !uploadImports.isStopping else { return }
@@ -105,8 +100,7 @@ extension SyncServer {
     /// sharing the folder), and starts the imports a stopped server left.
     func sweepUploads() async {
         do {
-            let store = try await PostgresStore.connect(url: configuration.url, person: "", migrate: false)
-            do {
+            try await withConnection(of: "") { store in
                 let now = Int64(Date().timeIntervalSince1970)
                 for id in try await store.deleteExpiredUploads(now: now) {
                     try? FileManager.default.removeItem(atPath: partPath(id))
@@ -116,10 +110,6 @@ extension SyncServer {
                 where FileManager.default.fileExists(atPath: partPath(upload.id)) {
                     startUploadImport(person: upload.person, id: upload.id, waitingForLock: false)
                 }
-                await store.close()
-            } catch {
-                await store.close()
-                throw error
             }
         } catch {
             logger.warning("could not sweep the resumable uploads: \(error)")

@@ -76,14 +76,8 @@ extension SyncServer {
             throw ServerFailure(.badRequest, "no Upload-Offset: send the offset HEAD tells")
         }
         // A connection of its own: the upload's lock lives as long as it.
-        let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
-        do {
-            let response = try await append(request, to: id, of: person, at: offset, store: store)
-            await store.close()
-            return response
-        } catch {
-            await store.close()
-            throw error
+        return try await withConnection(of: person) { store in
+            try await append(request, to: id, of: person, at: offset, store: store)
         }
     }
 

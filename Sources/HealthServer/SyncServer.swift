@@ -90,6 +90,23 @@ public final class SyncServer: Sendable {
         try await group.run()
     }
 
+    /// Runs `body` on a connection of `person`'s own (not the pool's: an import lock or an
+    /// upload's lock lives as long as it), closed when `body` ends, whatever happens.
+    func withConnection<Value>(
+        of person: String, allOrNothing: Bool = false, _ body: (PostgresStore) async throws -> Value
+    ) async throws -> Value {
+        let store = try await PostgresStore.connect(
+            url: configuration.url, person: person, migrate: false, allOrNothing: allOrNothing)
+        do {
+            let value = try await body(store)
+            await store.close()
+            return value
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/api/healthkit/sync-status", use: handle(syncStatus))
         router.post("/api/healthkit/mark-backfill-complete", use: handle(markBackfillComplete))

@@ -71,6 +71,7 @@ struct ConnectionSettingsTests {
         configuration.statementSeconds = 7
         #expect(try setting() == "7s")
         configuration.statementSeconds = 0
+        #expect(configuration.readURL.statementTimeout == nil, "0 sends no start-up parameter a pooler could refuse")
         #expect(try setting() == "0")
     }
 }
