@@ -27,12 +27,14 @@ enum PostgresBatchWriter {
             }
             // (A connection whose opening thread failed is closed above, whatever happened.)
             do {
-                let transaction = PostgresImportTransaction(store: store, connection: connection, importID: importID)
+                // A run that commits as it goes computes its statistics beside the writer, from committed rows.
+                let clocks = policy.allOrNothing ? nil : ClockMetadataLog()
+                let transaction = PostgresImportTransaction(
+                    store: store, connection: connection, importID: importID, clocks: clocks)
                 defer { transaction.finish() }
                 let outcome = try ImportTransactions.run(
                     transaction, items: items, policy: policy,
-                    // A run that commits as it goes computes its statistics beside the writer, from committed rows.
-                    statistics: policy.allOrNothing ? nil : ConcurrentStatistics(store: store))
+                    statistics: clocks.map { ConcurrentStatistics(store: store, clocks: $0) })
                 return .success(outcome)
             } catch let refused as DeletionsRefused {
                 return .failure(refused)
@@ -67,12 +69,13 @@ final class PostgresImportTransaction: ImportTransaction {
     /// What the deletion check found, beside the writer's own findings.
     private var found = StoreOutcome()
 
-    init(store: PostgresStore, connection: PostgresConnection, importID: Int64) {
+    init(store: PostgresStore, connection: PostgresConnection, importID: Int64, clocks: ClockMetadataLog?) {
         self.store = store
         self.connection = connection
         self.importID = importID
         writer = Handover(
-            PostgresRecordWriter(connection: connection, person: store.person, logger: PostgresStore.logger))
+            PostgresRecordWriter(
+                connection: connection, person: store.person, logger: PostgresStore.logger, clocks: clocks))
         jobs = ConnectionJobs(connection: connection, url: store.url)
         pending.reserveCapacity(PostgresBatchWriter.rowsPerWrite + 4_096)
     }

@@ -51,11 +51,18 @@ final class PostgresRecordWriter {
     /// The bytes of child rows of one table loaded at once at most (about).
     static let childBytesPerLoad = 4 << 20
 
-    init(connection: PostgresConnection, person: String, logger: Logger) {
+    /// Where the writer notes the samples' clock metadata and its rewrites, for the statistics
+    /// computed beside an import.
+    private let clocks: ClockMetadataLog?
+
+    init(connection: PostgresConnection, person: String, logger: Logger, clocks: ClockMetadataLog? = nil) {
         self.connection = connection
         self.person = person
         self.logger = logger
-        binders = [PostgresRowBinder(person: person), PostgresRowBinder(person: person)]
+        self.clocks = clocks
+        binders = [
+            PostgresRowBinder(person: person, clocks: clocks), PostgresRowBinder(person: person, clocks: clocks),
+        ]
         writing = binders[0]
     }
 
@@ -145,6 +152,7 @@ final class PostgresRecordWriter {
 
     /// Writes `item` (a record whose stored rows were removed) and its child rows again, now.
     func rewrite(_ item: IdentifiedRecord) async throws {
+        clocks?.noteRewritten()
         let tables = writing.tables
         writing.bindRecord(item, index: 0)
         for buffer in tables.all where buffer.table.returning != nil && !buffer.isEmpty {

@@ -12,8 +12,12 @@ final class PostgresRowBinder {
     let tables: TableBuffers
     private let headers = HeaderRows()
 
-    init(person: String) {
+    /// Where the samples' clock metadata goes as it is bound, for the statistics computed beside the import.
+    private let clocks: ClockMetadataLog?
+
+    init(person: String, clocks: ClockMetadataLog? = nil) {
         tables = TableBuffers(person: person)
+        self.clocks = clocks
     }
 
     /// Binds the own rows of `batch`'s records but those at `skipping`, each ID once: a record
@@ -109,10 +113,10 @@ final class PostgresRowBinder {
         let uuid = item.id
         switch item.record {
         case .quantity(let sample):
-            bindMetadata(sample.metadata, owner: uuid)
+            bindMetadata(sample.metadata, owner: uuid, ofSample: true)
             RecordRows.bindBeats(sample.beats, id: uuid, into: tables.heartbeatSeries) { $0.endRow() }
-        case .weight(let sample): bindMetadata(sample.metadata, owner: uuid)
-        case .category(let sample): bindMetadata(sample.metadata, owner: uuid)
+        case .weight(let sample): bindMetadata(sample.metadata, owner: uuid, ofSample: true)
+        case .category(let sample): bindMetadata(sample.metadata, owner: uuid, ofSample: true)
         case .correlation(let correlation):
             bindMetadata(correlation.metadata, owner: uuid)
             let members = tables.correlationMembers
@@ -131,8 +135,9 @@ final class PostgresRowBinder {
         }
     }
 
-    private func bindMetadata(_ entries: [MetadataEntry], owner: RecordID) {
+    private func bindMetadata(_ entries: [MetadataEntry], owner: RecordID, ofSample: Bool = false) {
         guard !entries.isEmpty else { return }
+        if ofSample { clocks?.note(entries, of: owner) }
         let rows = tables.metadata
         for (position, entry) in entries.enumerated() {
             rows.id(owner)

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import HealthCore
+import HealthExport
 import HealthStatistics
 import PostgresNIO
 
@@ -7,15 +8,23 @@ import PostgresNIO
 struct PostgresStatisticsComputer: StatisticsComputer {
     let store: PostgresStore
     let connection: PostgresConnection
+    /// The person's clock metadata, read once and kept current from the writer's notes.
+    private let clocks: ClockMetadataReplica
 
-    init(store: PostgresStore) throws {
+    init(store: PostgresStore, clocks: ClockMetadataLog) throws {
         self.store = store
         let url = store.url
         connection = try Blocking.run { try await PostgresStore.makeConnection(url) }
+        self.clocks = ClockMetadataReplica(log: clocks)
     }
 
     func compute(_ job: StatisticsJob, deliver: (StatisticsRows) throws -> Void) throws -> [StatisticsSource] {
-        return try PostgresStatistics.compute(job, store: store, on: connection, deliver: deliver)
+        let (store, connection) = (store, connection)
+        let clockMetadata = try clocks.current {
+            try PostgresStatisticsReader.addClockMetadata(into: &$0, store: store, connection: connection)
+        }
+        return try PostgresStatistics.compute(
+            job, store: store, on: connection, clockMetadata: clockMetadata, deliver: deliver)
     }
 
     func close() {
@@ -31,6 +40,15 @@ struct PostgresStatisticsWriting: StatisticsWriting {
     /// The import's writes on `connection`, if they run on a thread of their own: waited for
     /// before every use of it.
     var jobs: ConnectionJobs? = nil
+    /// The person's clock metadata, read at the first computation: the writer computes only
+    /// once it has written everything, and then the jobs the worker has not started, many.
+    private let clockMetadata = Locked<ClockMetadata?>(nil)
+
+    init(store: PostgresStore, connection: PostgresConnection, jobs: ConnectionJobs? = nil) {
+        self.store = store
+        self.connection = connection
+        self.jobs = jobs
+    }
 
     func write(_ rows: StatisticsRows) throws {
         try jobs?.wait()
@@ -39,7 +57,12 @@ struct PostgresStatisticsWriting: StatisticsWriting {
 
     func compute(_ job: StatisticsJob, deliver: (StatisticsRows) throws -> Void) throws -> [StatisticsSource] {
         try jobs?.wait()
-        return try PostgresStatistics.compute(job, store: store, on: connection, deliver: deliver)
+        let clocks =
+            try clockMetadata.load()
+            ?? PostgresStatisticsReader.clockMetadata(store: store, connection: connection)
+        clockMetadata.store(clocks)
+        return try PostgresStatistics.compute(
+            job, store: store, on: connection, clockMetadata: clocks, deliver: deliver)
     }
 
     func visitPending(_ visit: (String, Int32) throws -> Void) throws {
@@ -78,10 +101,12 @@ struct PostgresStatisticsWriting: StatisticsWriting {
 }
 
 extension ConcurrentStatistics {
-    /// Statistics computed beside the writer of `store`'s person, over a connection of their own.
-    convenience init(store: PostgresStore) {
+    /// Statistics computed beside the writer of `store`'s person, over a connection of their
+    /// own; the writer notes the clock metadata it writes in `clocks`.
+    convenience init(store: PostgresStore, clocks: ClockMetadataLog) {
         self.init(
-            monthsPerRange: PostgresStatistics.monthsPerRange, open: { try PostgresStatisticsComputer(store: store) })
+            monthsPerRange: PostgresStatistics.monthsPerRange,
+            open: { try PostgresStatisticsComputer(store: store, clocks: clocks) })
     }
 }
 #endif

@@ -44,6 +44,16 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
     /// entries: the rows grow with the store.
     static func clockMetadata(store: PostgresStore, connection: PostgresConnection) throws -> ClockMetadata {
         var clocks = ClockMetadata.Builder()
+        try addClockMetadata(into: &clocks, store: store, connection: connection)
+        return clocks.build()
+    }
+
+    /// Streams the person's `HKTimeZone` and `HKWasUserEntered` metadata into `clocks`.
+    static func addClockMetadata(
+        into clocks: inout ClockMetadata.Builder, store: PostgresStore, connection: PostgresConnection
+    ) throws {
+        // The rows are handed to a closure that outlives the call: it fills a copy.
+        var added = clocks
         try store.stream(
             "SELECT record_uuid, key, value FROM metadata WHERE person = \(store.person) AND key IN ('HKTimeZone', 'HKWasUserEntered')",
             on: connection
@@ -52,10 +62,10 @@ final class PostgresStatisticsReader: StatisticsSampleSource {
             guard let uuid = cells.next()?.bytes, let key = cells.next()?.bytes, let value = cells.next()?.bytes
             else { return }
             uuid.withUnsafeReadableBytes { uuid in
-                key.withUnsafeReadableBytes { key in clocks.add(uuid: uuid, key: key, value: String(buffer: value)) }
+                key.withUnsafeReadableBytes { key in added.add(uuid: uuid, key: key, value: String(buffer: value)) }
             }
         }
-        return clocks.build()
+        clocks = added
     }
 
     func priority(preferred: [String]?) throws -> SourcePriority {

@@ -24,7 +24,8 @@ enum BatchWriter {
                 let outcome = try store.queue.writeWithoutTransaction { db in
                     try Self.loop(
                         db, items: items, importID: importID,
-                        path: store.path.isEmpty || store.path.hasPrefix(":memory:") ? nil : store.path, policy: policy)
+                        path: store.path.isEmpty || store.path.hasPrefix(":memory:") ? nil : store.path,
+                        logRestartPages: store.logRestartPages, policy: policy)
                 }
                 return .success(outcome)
             } catch {
@@ -36,17 +37,23 @@ enum BatchWriter {
     /// Writes every batch, then the closing, through the loop both stores share; returns what
     /// the store found.
     private static func loop(
-        _ db: Database, items: BoundedQueue<BatchItem>, importID: Int64, path: String?,
+        _ db: Database, items: BoundedQueue<BatchItem>, importID: Int64, path: String?, logRestartPages: Int,
         policy: ImportTransactions.Policy
     ) throws -> StoreOutcome {
         let commitAtEnd = policy.allOrNothing
         // SQLite's foreign key checks are off: every key the writer binds comes from `SampleKeys`.
         return try ForeignKeyChecks.withoutChecks(db) {
-            let transaction = SQLiteImportTransaction(db, importID: importID, path: path, commitAtEnd: commitAtEnd)
+            let transaction = SQLiteImportTransaction(
+                db, importID: importID, path: path, commitAtEnd: commitAtEnd, logRestartPages: logRestartPages)
             defer { transaction.finish() }
             if transaction.checkpointer != nil { try db.execute(sql: WALCheckpointer.writerPragma) }
             // A run that commits as it goes computes its statistics beside the writer, from committed rows.
-            let statistics = commitAtEnd ? nil : path.map(ConcurrentStatistics.init(path:))
+            var statistics: ConcurrentStatistics?
+            if !commitAtEnd, let path {
+                let clocks = ClockMetadataLog()
+                transaction.noteClocks(in: clocks)
+                statistics = ConcurrentStatistics(path: path, clocks: clocks)
+            }
             return try ImportTransactions.run(transaction, items: items, policy: policy, statistics: statistics)
         }
     }
@@ -63,13 +70,17 @@ final class SQLiteImportTransaction: ImportTransaction {
     /// connection, on the writer's).
     let checkpointer: WALCheckpointer?
 
-    init(_ db: Database, importID: Int64, path: String?, commitAtEnd: Bool) {
+    init(_ db: Database, importID: Int64, path: String?, commitAtEnd: Bool, logRestartPages: Int) {
         self.db = db
         self.importID = importID
         self.path = path
         writer = RecordWriter(db)
-        checkpointer = commitAtEnd ? nil : path.flatMap { try? WALCheckpointer(path: $0) }
+        checkpointer =
+            commitAtEnd ? nil : path.flatMap { try? WALCheckpointer(path: $0, restartPages: logRestartPages) }
     }
+
+    /// Has the writer note the samples' clock metadata in `clocks`, for the statistics computed beside it.
+    func noteClocks(in clocks: ClockMetadataLog) { writer.clocks = clocks }
 
     /// Stops the threads beside the writer.
     func finish() {

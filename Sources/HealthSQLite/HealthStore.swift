@@ -14,10 +14,13 @@ public final class HealthStore: Sendable {
     public static let busyTimeout: TimeInterval = 1
     /// The connection, serialised by GRDB.
     public let queue: DatabaseQueue
+    /// The log's length in pages from which an import restarts it (``WALCheckpointer``).
+    let logRestartPages: Int
 
-    private init(path: String, queue: DatabaseQueue) {
+    private init(path: String, queue: DatabaseQueue, logRestartPages: Int = WALCheckpointer.defaultRestartPages) {
         self.path = path
         self.queue = queue
+        self.logRestartPages = logRestartPages
     }
 
     /// Opens (creating if needed, unless `readOnly`) the store at `path`.
@@ -27,6 +30,12 @@ public final class HealthStore: Sendable {
     /// The short wait rides out the brief exclusive locks SQLite takes when another connection
     /// opens, recovers or closes (its last checkpoint), which are no reason to fail.
     public static func open(path: String, readOnly: Bool = false) throws -> HealthStore {
+        try open(path: path, readOnly: readOnly, logRestartPages: WALCheckpointer.defaultRestartPages)
+    }
+
+    /// Opens the store at `path`, its imports restarting the write-ahead log from
+    /// `logRestartPages` pages on.
+    static func open(path: String, readOnly: Bool, logRestartPages: Int) throws -> HealthStore {
         var config = Configuration()
         config.readonly = readOnly
         config.busyMode = .timeout(busyTimeout)
@@ -61,7 +70,7 @@ public final class HealthStore: Sendable {
                 try HealthStore(path: path, queue: queue).checkSchema()
             }
             let queue = try DatabaseQueue(path: path, configuration: config)
-            let store = HealthStore(path: path, queue: queue)
+            let store = HealthStore(path: path, queue: queue, logRestartPages: logRestartPages)
             try store.checkSchema()
             if !readOnly {
                 let applied = try queue.read { try StoreSchema.migrator.appliedIdentifiers($0) }

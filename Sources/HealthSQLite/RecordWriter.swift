@@ -50,6 +50,9 @@ final class RecordWriter {
     /// The keys (``RunSightings/key(_:isNew:)``) of the rows this run marked replaced by a newer
     /// sync version: the deletion check, comparing the run with the store as it was, leaves them out.
     var replacedKeys: Set<UInt64> = []
+    /// Where the samples' clock metadata and the records rewritten are noted, for the
+    /// statistics computed beside an import.
+    var clocks: ClockMetadataLog?
 
     /// A writer on `db`, holding back at most `heldMetadata` metadata rows of samples.
     init(_ db: Database, heldMetadata: Int = MetadataBuffer.defaultCapacity) {
@@ -291,6 +294,7 @@ final class RecordWriter {
     /// itself when the buffer is full.
     private func holdMetadata(_ entries: [MetadataEntry], owner: RecordID) throws {
         guard !entries.isEmpty else { return }
+        clocks?.note(entries, of: owner)
         heldMetadata.append(entries, owner: owner)
         if heldMetadata.isFull { try flushMetadata() }
     }

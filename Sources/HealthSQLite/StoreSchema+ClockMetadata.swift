@@ -23,12 +23,17 @@ extension ClockMetadata {
     /// The entries of the store `db` opens.
     static func read(_ db: Database) throws -> ClockMetadata {
         var builder = Builder()
+        try add(db, into: &builder)
+        return builder.build()
+    }
+
+    /// Adds the entries of the store `db` opens to `builder`.
+    static func add(_ db: Database, into builder: inout Builder) throws {
         var rows = try RawRows(
             db, sql: "SELECT record_uuid, key, value FROM metadata WHERE \(StoreSchema.clockMetadataKeys)",
             arguments: [])
         while try rows.next() {
             builder.add(uuid: rows.bytes(0), key: rows.bytes(1), value: rows.text(2) ?? "")
         }
-        return builder.build()
     }
 }

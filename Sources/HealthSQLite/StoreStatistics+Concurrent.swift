@@ -5,14 +5,18 @@ import HealthStatistics
 /// The statistics worker's reads: a read-only connection of its own, one snapshot per job.
 struct SQLiteStatisticsComputer: StatisticsComputer {
     let queue: DatabaseQueue
+    /// The store's clock metadata, read once and kept current from the writer's notes.
+    private let clocks: ClockMetadataReplica
 
-    init(path: String) throws {
+    init(path: String, clocks: ClockMetadataLog) throws {
         queue = try HealthStore.sideReader(path: path)
+        self.clocks = ClockMetadataReplica(log: clocks)
     }
 
     func compute(_ job: StatisticsJob, deliver: (StatisticsRows) throws -> Void) throws -> [StatisticsSource] {
         try queue.read { db in
-            var reader = try StatisticsSampleReader(db)
+            let clockMetadata = try clocks.current { try ClockMetadata.add(db, into: &$0) }
+            var reader = try StatisticsSampleReader(db, clockMetadata: clockMetadata)
             try StoreStatistics.compute(type: job.type, days: job.days, reader: &reader, deliver: deliver)
             return reader.newSources
         }
@@ -47,8 +51,11 @@ struct SQLiteStatisticsWriting: StatisticsWriting {
 }
 
 extension ConcurrentStatistics {
-    /// Statistics computed beside the writer of the SQLite store at `path`.
-    convenience init(path: String) {
-        self.init(monthsPerRange: StoreStatistics.monthsPerRange, open: { try SQLiteStatisticsComputer(path: path) })
+    /// Statistics computed beside the writer of the SQLite store at `path`, which notes the
+    /// clock metadata it writes in `clocks`.
+    convenience init(path: String, clocks: ClockMetadataLog) {
+        self.init(
+            monthsPerRange: StoreStatistics.monthsPerRange,
+            open: { try SQLiteStatisticsComputer(path: path, clocks: clocks) })
     }
 }

@@ -13,9 +13,10 @@ final class WALCheckpointer {
     static let writerPragma = "PRAGMA wal_autocheckpoint = 0"
     /// SQLite's default: a checkpoint once the log holds 1,000 pages.
     static let restorePragma = "PRAGMA wal_autocheckpoint = 1000"
-    /// The log's length in pages from which ``restartIfLong(_:)`` restarts it: 1 GB of the
-    /// store's 16 KB pages.
-    static let restartPages = 65_536
+    /// The log's length in pages from which ``restartIfLong(_:)`` restarts it by default: 1 GB
+    /// of the store's 16 KB pages.
+    static let defaultRestartPages = 65_536
+    private let restartPages: Int
 
     /// The log's length in pages when the last checkpoint ended.
     private let logPages = Locked(0)
@@ -23,8 +24,10 @@ final class WALCheckpointer {
     private let requests = BoundedQueue<Void>(capacity: .max)
     private let thread: WorkerThread<Void>
 
-    /// Opens a connection to the store at `path` and starts the thread.
-    init(path: String) throws {
+    /// Opens a connection to the store at `path` and starts the thread; the writer restarts the
+    /// log once it holds `restartPages`.
+    init(path: String, restartPages: Int) throws {
+        self.restartPages = restartPages
         // A checkpoint copies the log's frames without the page cache.
         let queue = try HealthStore.sideConnection(path: path, readOnly: false, cacheKibibytes: 256)
         let requests = requests
@@ -55,7 +58,7 @@ final class WALCheckpointer {
     /// passive checkpoints beside a writer that keeps appending never reach: the log, and the
     /// index SQLite maps for it, would grow with the import.
     func restartIfLong(_ db: Database) {
-        guard logPages.load() >= Self.restartPages else { return }
+        guard logPages.load() >= restartPages else { return }
         logPages.store(0)
         // Busy (a reader or the passive checkpoint still running past the timeout) only skips it.
         _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(RESTART)")

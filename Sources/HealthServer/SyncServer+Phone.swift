@@ -97,18 +97,12 @@ extension SyncServer {
     private func withImportLock<Result: Sendable>(
         of person: String, _ work: (PostgresStore) async throws -> Result
     ) async throws -> Result {
-        let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
-        do {
+        try await withConnection(of: person) { store in
             guard try await store.tryImportLock() else {
                 throw ServerFailure(
                     .conflict, "an upload for \(person) is already running; send these when it has finished")
             }
-            let result = try await work(store)
-            await store.close()
-            return result
-        } catch {
-            await store.close()
-            throw error
+            return try await work(store)
         }
     }
 }

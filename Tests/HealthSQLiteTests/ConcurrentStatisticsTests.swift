@@ -29,6 +29,11 @@ import Testing
                     from: (hour + 10, minute), to: (hour + 10, minute), value: String(60 + day + minute),
                     metadata: minute == 31 ? [("HKTimeZone", "Asia/Tokyo")] : [])
             }
+            // Counted in the next day in Tokyo: the zone comes from the sample's metadata alone.
+            heart.add(
+                "HKQuantityTypeIdentifierHeartRate", source: "Jo’s Apple Watch", unit: "count/min",
+                from: (hour + 20, 40), to: (hour + 20, 40), value: String(90 + day),
+                metadata: [("HKTimeZone", "Asia/Tokyo")])
             weight.add(
                 "HKQuantityTypeIdentifierBodyMass", source: "Withings", unit: "lb", from: (hour + 7, 0),
                 to: (hour + 7, 0), value: String(150 + day))
@@ -93,7 +98,10 @@ import Testing
         touched: TouchedDays, queue: DatabaseQueue, statistics: ConcurrentStatistics
     ) {
         let touched = try pendingStore(in: folder)
-        return (touched, try DatabaseQueue(path: folder.database), ConcurrentStatistics(path: folder.database))
+        return (
+            touched, try DatabaseQueue(path: folder.database),
+            ConcurrentStatistics(path: folder.database, clocks: ClockMetadataLog())
+        )
     }
 
     /// Writes what `statistics`' worker computes until it has finished `jobs` jobs.

@@ -315,11 +315,14 @@ import Testing
     }
 
     @Test(
-        "A new store's import checkpoints beside its writer: the log is reused, and the store's own setting comes back")
+        "A new store's import checkpoints beside its writer: the log restarts once long, and the store's own setting comes back"
+    )
     func checkpointsBesideTheWriter() throws {
         let folder = TemporaryFolder()
         let path = try FixtureExport.steps(days: 500, spacing: 900).write(in: folder)
-        let store = try HealthStore.open(path: folder.database)
+        // 1 MB: whether SQLite reuses the log by itself depends on the checkpoint thread keeping
+        // pace with the writer; the restart does not.
+        let store = try HealthStore.open(path: folder.database, readOnly: false, logRestartPages: 64)
         // A second connection keeps the log from being checkpointed and removed when the writer's closes.
         let holder = try DatabaseQueue(path: folder.database, configuration: .patient)
         var options = ImportOptions()
@@ -333,8 +336,8 @@ import Testing
         let autocheckpoint = try store.read { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") }
         #expect(autocheckpoint == 1000)
         let (storeSize, logSize) = try Self.sizes(folder.database)
-        // Without checkpoints during the run the store's file stays at its first page and the
-        // log holds every page (14 MB here against the store's 10 MB).
+        // Without checkpoints during the run the store's file stays at its first page, and
+        // without restarts the log holds every page written (more than the store's 10 MB).
         #expect(storeSize > 2_000_000)
         #expect(logSize < storeSize / 2)
         let integrity = try holder.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
