@@ -9,7 +9,8 @@ import HealthJSON
 /// hold the same rows, whatever order their imports met the values in.
 ///
 /// Samples come in runs of one type from one source and device, so each kind of key remembers
-/// the last value and its key: most rows cost three comparisons. Other values are remembered in
+/// the last values and their keys (the last few sources and devices: the runs of a watch's and
+/// a phone's samples interleave): most rows cost three comparisons. Other values are remembered in
 /// a dictionary that is emptied when it grows past ``remembered`` entries, so memory stays
 /// bounded whatever an export holds. Keys added in a transaction that rolls back are gone:
 /// call ``forget()`` then.
@@ -22,8 +23,11 @@ final class SampleKeys {
     private var sources: [SourceName: Int64] = [:]
     private var devices: [String: Int64] = [:]
     private var lastType: (name: String, key: Int64)?
-    private var lastSource: (name: SourceName, key: Int64?)?
-    private var lastDevice: (device: Device, key: Int64)?
+    /// The sources and devices met last, with their keys, the latest first.
+    private var recentSources: [(name: SourceName, key: Int64?)] = []
+    private var recentDevices: [(device: Device, key: Int64)] = []
+    /// Sources and devices kept in ``recentSources`` and ``recentDevices``.
+    static let recentCount = 4
 
     private struct SourceName: Hashable {
         var name: String?
@@ -38,8 +42,8 @@ final class SampleKeys {
         sources.removeAll()
         devices.removeAll()
         lastType = nil
-        lastSource = nil
-        lastDevice = nil
+        recentSources.removeAll()
+        recentDevices.removeAll()
     }
 
     /// The key of `type`.
@@ -55,12 +59,14 @@ final class SampleKeys {
     @inline(__always)
     func source(name: String?, version: String?) throws -> Int64? {
         let source = SourceName(name: name, version: version)
-        if let lastSource, lastSource.name == source { return lastSource.key }
+        if let index = recentSources.firstIndex(where: { $0.name == source }) {
+            return Self.promote(index, in: &recentSources).key
+        }
         var key: Int64?
         if name != nil || version != nil {
             key = try sources[source] ?? remember(&sources, source, try SampleKey.source(name, version, db))
         }
-        lastSource = (source, key)
+        Self.add((source, key), to: &recentSources)
         return key
     }
 
@@ -68,13 +74,32 @@ final class SampleKeys {
     @inline(__always)
     func device(_ device: Device?) throws -> Int64? {
         guard let device else { return nil }
-        if let lastDevice, lastDevice.device == device { return lastDevice.key }
+        if let index = recentDevices.firstIndex(where: { $0.device == device }) {
+            return Self.promote(index, in: &recentDevices).key
+        }
         var buffer = JSONBuffer(capacity: 256)
         buffer.object(device)
         let json = buffer.text
         let key = try devices[json] ?? remember(&devices, json, try SampleKey.device(json, db))
-        lastDevice = (device, key)
+        Self.add((device, key), to: &recentDevices)
         return key
+    }
+
+    /// Moves the entry at `index` of `recent` first; returns it.
+    @inline(__always)
+    private static func promote<Entry>(_ index: Int, in recent: inout [Entry]) -> Entry {
+        let entry = recent[index]
+        if index > 0 {
+            recent.remove(at: index)
+            recent.insert(entry, at: 0)
+        }
+        return entry
+    }
+
+    /// Puts `entry` first in `recent`, dropping the oldest past ``recentCount``.
+    private static func add<Entry>(_ entry: Entry, to recent: inout [Entry]) {
+        if recent.count >= recentCount { recent.removeLast() }
+        recent.insert(entry, at: 0)
     }
 
     private func remember<Value: Hashable>(_ memory: inout [Value: Int64], _ value: Value, _ key: Int64) -> Int64 {

@@ -15,9 +15,10 @@ public struct SampleHeader: Sendable, Equatable {
         var endDate: ExportTimestamp
     }
 
+    // Getters read their one field from the box: a copy of the whole fields retained and
+    // released every string of them, on the writers' hot path.
     private var box: FieldsBox<Fields>
 
-    private var fields: Fields { box.fields }
 
     /// Replaces the box with one whose fields `change` changed (setters are rare: the parser
     /// builds a header whole).
@@ -27,37 +28,37 @@ public struct SampleHeader: Sendable, Equatable {
 
     /// The HealthKit type identifier, e.g. `HKQuantityTypeIdentifierHeartRate`.
     public var type: String {
-        get { fields.type }
+        get { box.fields.type }
         set { change { $0.type = newValue } }
     }
     /// The app or device that wrote the sample (`sourceName`, or `source` in iOS 8 exports).
     public var sourceName: String {
-        get { fields.sourceName }
+        get { box.fields.sourceName }
         set { change { $0.sourceName = newValue } }
     }
     /// The source's version, when written.
     public var sourceVersion: String? {
-        get { fields.sourceVersion }
+        get { box.fields.sourceVersion }
         set { change { $0.sourceVersion = newValue } }
     }
     /// The device that measured the sample, parsed from its `HKDevice` description.
     public var device: Device? {
-        get { fields.device }
+        get { box.fields.device }
         set { change { $0.device = newValue } }
     }
     /// When the sample was saved to HealthKit.
     public var creationDate: ExportTimestamp? {
-        get { fields.creationDate }
+        get { box.fields.creationDate }
         set { change { $0.creationDate = newValue } }
     }
     /// When the measurement starts.
     public var startDate: ExportTimestamp {
-        get { fields.startDate }
+        get { box.fields.startDate }
         set { change { $0.startDate = newValue } }
     }
     /// When the measurement ends.
     public var endDate: ExportTimestamp {
-        get { fields.endDate }
+        get { box.fields.endDate }
         set { change { $0.endDate = newValue } }
     }
 
@@ -113,7 +114,6 @@ public struct Device: Sendable, Equatable, Hashable {
 
     private var box: FieldsBox<Fields>
 
-    private var fields: Fields { box.fields }
 
     /// Replaces the box with one whose fields `change` changed (setters are rare: a description
     /// is parsed once, whatever the number of records that name it).
@@ -123,32 +123,32 @@ public struct Device: Sendable, Equatable, Hashable {
 
     /// The device's name (`Apple Watch`).
     public var name: String? {
-        get { fields.name }
+        get { box.fields.name }
         set { change { $0.name = newValue } }
     }
     /// The maker (`Apple Inc.`).
     public var manufacturer: String? {
-        get { fields.manufacturer }
+        get { box.fields.manufacturer }
         set { change { $0.manufacturer = newValue } }
     }
     /// The model (`Watch`).
     public var model: String? {
-        get { fields.model }
+        get { box.fields.model }
         set { change { $0.model = newValue } }
     }
     /// The hardware version (`Watch6,1`).
     public var hardware: String? {
-        get { fields.hardware }
+        get { box.fields.hardware }
         set { change { $0.hardware = newValue } }
     }
     /// The software version (`10.1`).
     public var software: String? {
-        get { fields.software }
+        get { box.fields.software }
         set { change { $0.software = newValue } }
     }
     /// Further fields the description held (`firmware`, `localIdentifier`, ...), in written order.
     public var other: [MetadataEntry] {
-        get { fields.other }
+        get { box.fields.other }
         set { change { $0.other = newValue } }
     }
 
