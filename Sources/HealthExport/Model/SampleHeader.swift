@@ -19,7 +19,6 @@ public struct SampleHeader: Sendable, Equatable {
     // released every string of them, on the writers' hot path.
     private var box: FieldsBox<Fields>
 
-
     /// Replaces the box with one whose fields `change` changed (setters are rare: the parser
     /// builds a header whole).
     private mutating func change(_ change: (inout Fields) -> Void) {
@@ -113,7 +112,6 @@ public struct Device: Sendable, Equatable, Hashable {
     }
 
     private var box: FieldsBox<Fields>
-
 
     /// Replaces the box with one whose fields `change` changed (setters are rare: a description
     /// is parsed once, whatever the number of records that name it).
