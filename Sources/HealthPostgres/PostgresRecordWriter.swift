@@ -152,7 +152,7 @@ final class PostgresRecordWriter {
 
     /// Writes `item` (a record whose stored rows were removed) and its child rows again, now.
     func rewrite(_ item: IdentifiedRecord) async throws {
-        clocks?.noteRewritten()
+        clocks?.noteRewritten(uuid: item.id.description)
         let tables = writing.tables
         writing.bindRecord(item, index: 0)
         for buffer in tables.all where buffer.table.returning != nil && !buffer.isEmpty {

@@ -96,7 +96,7 @@ extension RecordWriter {
     /// newer content.
     func removeRows(of record: HealthRecord, uuid: String) throws {
         try flushMetadata()
-        clocks?.noteRewritten()
+        clocks?.noteRewritten(uuid: uuid)
         guard let (table, keyedByType) = RecordTables.synced(record) else { return }
         if keyedByType, let start = record.start?.secondsSince1970 {
             try db.execute(

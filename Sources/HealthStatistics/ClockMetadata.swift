@@ -45,6 +45,13 @@ public struct ClockMetadata: Sendable {
             metadata.entries.append(entry)
         }
 
+        /// Removes the entries added so far of the record whose UUID's text is `uuid` (its
+        /// metadata was written again).
+        public mutating func remove(uuid: UnsafeRawBufferPointer) {
+            let hash = ClockMetadata.fnv1a(uuid)
+            metadata.entries.removeAll { $0.hash == hash }
+        }
+
         /// The entries, one per record: a record with both keys has their two rows merged.
         public func build() -> ClockMetadata {
             var metadata = metadata

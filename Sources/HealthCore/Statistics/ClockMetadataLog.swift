@@ -7,17 +7,15 @@ import HealthStatistics
 /// Without it those statistics read every clock metadata row of the store for each range of
 /// days they computed: as often as the import committed, and more rows each time.
 package final class ClockMetadataLog: Sendable {
-    /// A noted entry: the record, whether it is `HKTimeZone` (else `HKWasUserEntered`), its value.
-    fileprivate typealias Entry = (id: RecordID, isTimeZone: Bool, value: String)
-
-    private struct State {
-        var noted: [Entry] = []
-        /// Whether the writer removed stored rows of a record it then wrote again: an entry the
-        /// store held for it may have gone.
-        var rewritten = false
+    /// What the writer noted, in its order.
+    fileprivate enum Note: Sendable {
+        /// An entry of the sample `id`: `HKTimeZone` when `isTimeZone`, else `HKWasUserEntered`.
+        case entry(id: RecordID, isTimeZone: Bool, value: String)
+        /// The stored rows of the record whose UUID's text is `uuid` were removed, to be written again.
+        case rewritten(uuid: String)
     }
 
-    private let state = Locked(State())
+    private let notes = Locked<[Note]>([])
 
     package init() {}
 
@@ -27,20 +25,21 @@ package final class ClockMetadataLog: Sendable {
         for entry in entries {
             let isTimeZone = entry.key == Self.timeZoneKey
             guard isTimeZone || entry.key == Self.userEnteredKey else { continue }
-            state.withLock { $0.noted.append((id, isTimeZone, entry.value)) }
+            notes.withLock { $0.append(.entry(id: id, isTimeZone: isTimeZone, value: entry.value)) }
         }
     }
 
-    /// Notes that the writer removed the stored rows of a record to write it again.
-    package func noteRewritten() {
-        state.withLock { $0.rewritten = true }
+    /// Notes that the writer removed the stored rows of the record whose UUID's text is `uuid`,
+    /// to write it again: its entries until then no longer hold.
+    package func noteRewritten(uuid: String) {
+        notes.withLock { $0.append(.rewritten(uuid: uuid)) }
     }
 
-    /// What was noted since the last call, and whether a record was rewritten since.
-    fileprivate func take() -> (entries: [Entry], rewritten: Bool) {
-        state.withLock { state in
-            defer { state = State() }
-            return (state.noted, state.rewritten)
+    /// What was noted since the last call, in order.
+    fileprivate func take() -> [Note] {
+        notes.withLock { notes in
+            defer { notes.removeAll() }
+            return notes
         }
     }
 
@@ -54,8 +53,6 @@ package final class ClockMetadataLog: Sendable {
 /// Use it on one thread.
 package final class ClockMetadataReplica {
     private let log: ClockMetadataLog
-    /// Every entry taken from the log, to add again when the store is read again.
-    private var taken: [ClockMetadataLog.Entry] = []
     private var builder: ClockMetadata.Builder?
     private var built: ClockMetadata?
 
@@ -65,19 +62,17 @@ package final class ClockMetadataReplica {
     }
 
     /// The clock metadata of every sample the store holds now; `readStore` adds the store's
-    /// rows to a builder, when they are needed (first, and after a rewrite).
+    /// rows to a builder, the first time.
     package func current(readStore: (inout ClockMetadata.Builder) throws -> Void) throws -> ClockMetadata {
-        let (entries, rewritten) = log.take()
-        taken += entries
-        if builder == nil || rewritten {
-            // Entries of records committed since are read twice: the builder merges them.
+        let notes = log.take()
+        if builder == nil {
+            // Entries of records committed since they were noted are added twice: the builder merges them.
             var fresh = ClockMetadata.Builder()
             try readStore(&fresh)
-            Self.add(taken, to: &fresh)
             builder = fresh
-            built = nil
-        } else if !entries.isEmpty {
-            Self.add(entries, to: &builder!)
+        }
+        if !notes.isEmpty {
+            Self.apply(notes, to: &builder!)
             built = nil
         }
         if let built { return built }
@@ -86,15 +81,18 @@ package final class ClockMetadataReplica {
         return metadata
     }
 
-    private static func add(_ entries: [ClockMetadataLog.Entry], to builder: inout ClockMetadata.Builder) {
+    private static func apply(_ notes: [ClockMetadataLog.Note], to builder: inout ClockMetadata.Builder) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { uuid in
-            for entry in entries {
-                entry.id.write(into: uuid.baseAddress!)
-                let key = entry.isTimeZone ? ClockMetadataLog.timeZoneKey : ClockMetadataLog.userEnteredKey
-                var keyText = key
-                keyText.withUTF8 { key in
-                    builder.add(
-                        uuid: UnsafeRawBufferPointer(uuid), key: UnsafeRawBufferPointer(key), value: entry.value)
+            for note in notes {
+                switch note {
+                case .entry(let id, let isTimeZone, let value):
+                    id.write(into: uuid.baseAddress!)
+                    var key = isTimeZone ? ClockMetadataLog.timeZoneKey : ClockMetadataLog.userEnteredKey
+                    key.withUTF8 { key in
+                        builder.add(uuid: UnsafeRawBufferPointer(uuid), key: UnsafeRawBufferPointer(key), value: value)
+                    }
+                case .rewritten(var text):
+                    text.withUTF8 { builder.remove(uuid: UnsafeRawBufferPointer($0)) }
                 }
             }
         }
