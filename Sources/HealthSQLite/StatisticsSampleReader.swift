@@ -21,7 +21,9 @@ struct StatisticsSampleReader: StatisticsSampleSource {
     /// A reader of the store `db` opens; `clockMetadata`, when given, must have been read from it.
     init(_ db: Database, clockMetadata: ClockMetadata? = nil) throws {
         self.db = db
-        for row in try Row.fetchAll(db, sql: "SELECT name, device_model FROM sources") {
+        // Cached statements, here and below: a reader is made for every job of an import's
+        // statistics, and preparing a query of the sample views cost more than running it.
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT name, device_model FROM sources")) {
             knownModels[row[0] as String] = row[1] as String?
         }
         self.clockMetadata = try clockMetadata ?? ClockMetadata.read(db)
@@ -31,7 +33,8 @@ struct StatisticsSampleReader: StatisticsSampleSource {
     func priority(preferred: [String]?) throws -> SourcePriority {
         let order =
             try preferred
-            ?? String.fetchAll(db, sql: "SELECT name FROM sources WHERE position IS NOT NULL ORDER BY position")
+            ?? String.fetchAll(
+                db.cachedStatement(sql: "SELECT name FROM sources WHERE position IS NOT NULL ORDER BY position"))
         return SourcePriority(sources: sources, preferred: order)
     }
 
@@ -39,9 +42,10 @@ struct StatisticsSampleReader: StatisticsSampleSource {
     func units(type: String) throws -> StatisticsUnits {
         if type == "HKQuantityTypeIdentifierBodyMass" { return StatisticsUnits(type: type, firstUnit: "kg") }
         let first = try String.fetchOne(
-            db,
-            sql:
-                "SELECT unit FROM quantity_samples WHERE type = ? AND unit IS NOT NULL ORDER BY type, start_unix LIMIT 1",
+            db.cachedStatement(
+                sql:
+                    "SELECT unit FROM quantity_samples WHERE type = ? AND unit IS NOT NULL ORDER BY type, start_unix LIMIT 1"
+            ),
             arguments: [type])
         return StatisticsUnits(type: type, firstUnit: first)
     }
@@ -129,7 +133,7 @@ struct StatisticsSampleReader: StatisticsSampleSource {
             return false
         }
         var names: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, source_name FROM sample_sources") {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT id, source_name FROM sample_sources")) {
             names[row[0]] = row[1] ?? ""
         }
         sourceNames = names
@@ -173,7 +177,7 @@ struct StatisticsSampleReader: StatisticsSampleSource {
         -> String?
     {
         try String.fetchOne(
-            db, sql: "SELECT device FROM \(table) WHERE type = ? AND start_unix = ? AND uuid = ?",
+            db.cachedStatement(sql: "SELECT device FROM \(table) WHERE type = ? AND start_unix = ? AND uuid = ?"),
             arguments: [type, start, uuid])
     }
 
@@ -189,7 +193,8 @@ struct StatisticsSampleReader: StatisticsSampleSource {
     /// ` AND ...` leaving out rows marked deleted or superseded, for the columns `table` has.
     private mutating func liveFilter(_ table: String) throws -> String {
         if let filter = filters[table] { return filter }
-        let columns = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String })
+        let columns = Set(
+            try Row.fetchAll(db.cachedStatement(sql: "PRAGMA table_info(\(table))")).map { $0["name"] as String })
         var filter = ""
         if columns.contains("deleted_by") { filter += " AND deleted_by IS NULL" }
         if columns.contains("replaced_by") { filter += " AND replaced_by IS NULL" }

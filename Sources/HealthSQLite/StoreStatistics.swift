@@ -104,9 +104,9 @@ public enum StoreStatistics {
         _ db: Database, type: String, unit: String, discrete: Bool, wallRange: Range<Int64>,
         _ buckets: [(period: Period, bucket: StatisticsBucket, sources: String?)]
     ) throws {
-        try db.execute(
-            sql: "DELETE FROM statistics WHERE type = ? AND wall_start >= ? AND wall_start < ?",
-            arguments: [type, wallRange.lowerBound, wallRange.upperBound])
+        // Cached: an import writes a range at a time, hundreds of them.
+        try db.cachedStatement(sql: "DELETE FROM statistics WHERE type = ? AND wall_start >= ? AND wall_start < ?")
+            .execute(arguments: [type, wallRange.lowerBound, wallRange.upperBound])
         let insert = try db.cachedStatement(
             sql: """
                 INSERT INTO statistics (type, period, bucket, wall_start, start_date, start_unix, end_date, end_unix, unit,
@@ -126,9 +126,8 @@ public enum StoreStatistics {
         _ db: Database, wallRange: Range<Int64>, _ nights: [(night: SleepNight, sources: String)]
     ) throws {
         let rows = StoredStatistics.nightRows(wallRange)
-        try db.execute(
-            sql: "DELETE FROM sleep_nights WHERE wall_start >= ? AND wall_start < ?",
-            arguments: [rows.lowerBound, rows.upperBound])
+        try db.cachedStatement(sql: "DELETE FROM sleep_nights WHERE wall_start >= ? AND wall_start < ?")
+            .execute(arguments: [rows.lowerBound, rows.upperBound])
         let insert = try db.cachedStatement(
             sql: """
                 INSERT INTO sleep_nights (night, wall_start, start_date, start_unix, end_date, end_unix, in_bed_minutes,
