@@ -1,5 +1,6 @@
 import GRDB
 import HealthCore
+import HealthExport
 import HealthStatistics
 
 /// The statistics worker's reads: a read-only connection of its own, one snapshot per job.
@@ -28,11 +29,18 @@ struct SQLiteStatisticsComputer: StatisticsComputer {
 /// The writer's side of statistics computed beside it, on its connection in its open transaction.
 struct SQLiteStatisticsWriting: StatisticsWriting {
     let db: Database
+    /// The store's clock metadata, read at the first computation: the writer computes only
+    /// once it has written everything, and then the jobs the worker has not started, many.
+    private let clockMetadata = Locked<ClockMetadata?>(nil)
+
+    init(db: Database) { self.db = db }
 
     func write(_ rows: StatisticsRows) throws { try StoreStatistics.write(rows, db) }
 
     func compute(_ job: StatisticsJob, deliver: (StatisticsRows) throws -> Void) throws -> [StatisticsSource] {
-        var reader = try StatisticsSampleReader(db)
+        let clocks = try clockMetadata.load() ?? ClockMetadata.read(db)
+        clockMetadata.store(clocks)
+        var reader = try StatisticsSampleReader(db, clockMetadata: clocks)
         try StoreStatistics.compute(type: job.type, days: job.days, reader: &reader, deliver: deliver)
         return reader.newSources
     }
