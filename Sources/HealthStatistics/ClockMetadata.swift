@@ -13,6 +13,10 @@ public struct ClockMetadata: Sendable {
         var userEntered: Bool
     }
 
+    /// The two metadata keys a sample's clock comes from.
+    public static let timeZoneKey = "HKTimeZone"
+    public static let userEnteredKey = "HKWasUserEntered"
+
     private var entries: [Entry] = []
     private var zoneNames: [String] = []
     /// One bit per entry's UUID (a 2^20-bit filter): most samples have no entry, and are told so
@@ -31,7 +35,7 @@ public struct ClockMetadata: Sendable {
         public mutating func add(uuid: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, value: String) {
             var entry = Entry(hash: ClockMetadata.fnv1a(uuid), zone: -1, userEntered: false)
             ClockMetadata.setBit(&metadata.filter, uuid)
-            if key.elementsEqual("HKTimeZone".utf8) {
+            if key.elementsEqual(ClockMetadata.timeZoneKey.utf8) {
                 if let index = zoneIndex[value] {
                     entry.zone = index
                 } else {

@@ -9,8 +9,8 @@ import HealthStatistics
 package final class ClockMetadataLog: Sendable {
     /// What the writer noted, in its order.
     fileprivate enum Note: Sendable {
-        /// An entry of the sample `id`: `HKTimeZone` when `isTimeZone`, else `HKWasUserEntered`.
-        case entry(id: RecordID, isTimeZone: Bool, value: String)
+        /// An entry (`HKTimeZone` or `HKWasUserEntered`) of the sample `id`.
+        case entry(id: RecordID, MetadataEntry)
         /// The stored rows of the record whose UUID's text is `uuid` were removed, to be written again.
         case rewritten(uuid: String)
     }
@@ -22,10 +22,8 @@ package final class ClockMetadataLog: Sendable {
     /// Notes the clock entries among `entries`, the metadata of the sample `id`, as the writer
     /// writes them (before their transaction commits).
     package func note(_ entries: [MetadataEntry], of id: RecordID) {
-        for entry in entries {
-            let isTimeZone = entry.key == Self.timeZoneKey
-            guard isTimeZone || entry.key == Self.userEnteredKey else { continue }
-            notes.withLock { $0.append(.entry(id: id, isTimeZone: isTimeZone, value: entry.value)) }
+        for entry in entries where entry.key == ClockMetadata.timeZoneKey || entry.key == ClockMetadata.userEnteredKey {
+            notes.withLock { $0.append(.entry(id: id, entry)) }
         }
     }
 
@@ -42,9 +40,6 @@ package final class ClockMetadataLog: Sendable {
             return notes
         }
     }
-
-    static let timeZoneKey = "HKTimeZone"
-    static let userEnteredKey = "HKWasUserEntered"
 }
 
 /// The statistics thread's copy of a store's clock metadata during an import: read from the
@@ -85,11 +80,11 @@ package final class ClockMetadataReplica {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { uuid in
             for note in notes {
                 switch note {
-                case .entry(let id, let isTimeZone, let value):
+                case .entry(let id, var entry):
                     id.write(into: uuid.baseAddress!)
-                    var key = isTimeZone ? ClockMetadataLog.timeZoneKey : ClockMetadataLog.userEnteredKey
-                    key.withUTF8 { key in
-                        builder.add(uuid: UnsafeRawBufferPointer(uuid), key: UnsafeRawBufferPointer(key), value: value)
+                    entry.key.withUTF8 { key in
+                        builder.add(
+                            uuid: UnsafeRawBufferPointer(uuid), key: UnsafeRawBufferPointer(key), value: entry.value)
                     }
                 case .rewritten(var text):
                     text.withUTF8 { builder.remove(uuid: UnsafeRawBufferPointer($0)) }
