@@ -17,6 +17,8 @@ final class WALCheckpointer {
     /// of the store's 16 KB pages.
     static let defaultRestartPages = 65_536
     private let restartPages: Int
+    /// How many times ``restartIfLong(_:)`` restarted the log.
+    private(set) var restarts = 0
 
     /// The log's length in pages when the last checkpoint ended.
     private let logPages = Locked(0)
@@ -61,7 +63,8 @@ final class WALCheckpointer {
         guard logPages.load() >= restartPages else { return }
         logPages.store(0)
         // Busy (a reader or the passive checkpoint still running past the timeout) only skips it.
-        _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(RESTART)")
+        let row = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(RESTART)")
+        if let row, row[0] == 0 { restarts += 1 }
     }
 
     /// Waits for the last checkpoint asked for to end, and ends the thread.

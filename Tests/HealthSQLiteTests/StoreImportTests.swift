@@ -321,7 +321,7 @@ import Testing
         let folder = TemporaryFolder()
         let path = try FixtureExport.steps(days: 500, spacing: 900).write(in: folder)
         // 1 MB: whether SQLite reuses the log by itself depends on the checkpoint thread keeping
-        // pace with the writer; the restart does not.
+        // pace with the writer; the restart does not. `WALCheckpointerTests` checks the restart alone.
         let store = try HealthStore.open(path: folder.database, readOnly: false, logRestartPages: 64)
         // A second connection keeps the log from being checkpointed and removed when the writer's closes.
         let holder = try DatabaseQueue(path: folder.database, configuration: .patient)
