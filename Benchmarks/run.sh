@@ -90,6 +90,8 @@ build_healthimport() {
     # The PostgreSQL rows need the trait; its build maps more code, so its peaks are higher.
     local traits=()
     [ -n "${BENCH_POSTGRES:-}" ] && traits=(--traits PostgreSQL)
+    # The binary the README's release build makes: on Linux, with the Swift libraries linked in.
+    [ "$(uname)" = Linux ] && traits+=(--static-swift-stdlib)
     log "building healthimport (swift build -c release --product healthimport ${traits[*]})"
     if ! (cd "$ROOT" && swift build -c release --product healthimport ${traits[@]+"${traits[@]}"} >&2); then
         log "warning: swift build failed; healthimport rows will be skipped"
