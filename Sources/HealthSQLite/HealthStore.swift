@@ -77,7 +77,6 @@ public final class HealthStore: Sendable {
                 if !applied.isEmpty, !applied.contains(StoreSchema.sampleKeysMigration) {
                     try store.moveToSampleKeys()
                 } else {
-                    if applied.isEmpty { try StoreSchema.createNewestIfEmpty(queue) }
                     try StoreSchema.migrator.migrate(queue)
                 }
             }
