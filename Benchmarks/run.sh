@@ -66,6 +66,10 @@ ensure_tools() {
     command -v pkg-config >/dev/null || need+=(pkg-config)
     pkg-config --exists libxml-2.0 2>/dev/null || need+=(libxml2-dev)
     command -v cc >/dev/null || need+=(gcc)
+    # Foundation's networking (the server's), linked in statically, links libcurl: its -dev package.
+    if [ -n "${BENCH_POSTGRES:-}" ] && [ "$(uname)" = Linux ] && ! pkg-config --exists libcurl 2>/dev/null; then
+        need+=(libcurl4-openssl-dev)
+    fi
     if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}"; fi
 }
 
