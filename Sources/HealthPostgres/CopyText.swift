@@ -1,6 +1,4 @@
 #if PostgreSQL
-import NIOCore
-
 /// Fields in PostgreSQL's `COPY ... FROM STDIN (FORMAT text)` format: tab between fields, a
 /// newline after each row, `\N` for NULL, and backslash escapes for the four bytes that would
 /// otherwise end a field or a row.
@@ -9,9 +7,9 @@ enum CopyText {
     static let newline = UInt8(ascii: "\n")
     private static let backslash = UInt8(ascii: "\\")
 
-    static func writeNull(into data: inout ByteBuffer) {
-        data.writeInteger(backslash)
-        data.writeInteger(UInt8(ascii: "N"))
+    static func writeNull(into data: inout CopyBytes) {
+        data.append(backslash)
+        data.append(UInt8(ascii: "N"))
     }
 
     /// The escape letter for a byte that needs one, else nil.
@@ -27,31 +25,32 @@ enum CopyText {
     }
 
     /// Writes bytes as a field, escaped. Runs of plain bytes are copied at once.
-    static func write(_ bytes: UnsafeRawBufferPointer, into data: inout ByteBuffer) {
+    static func write(_ bytes: UnsafeRawBufferPointer, into data: inout CopyBytes) {
         var start = 0
         for index in 0..<bytes.count {
             guard let letter = escapeLetter(bytes[index]) else { continue }
-            if index > start { data.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) }
-            data.writeInteger(backslash)
-            data.writeInteger(letter)
+            if index > start { data.append(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) }
+            data.append(backslash)
+            data.append(letter)
             start = index + 1
         }
-        if bytes.count > start { data.writeBytes(UnsafeRawBufferPointer(rebasing: bytes[start...])) }
+        if bytes.count > start { data.append(UnsafeRawBufferPointer(rebasing: bytes[start...])) }
     }
 
-    static func write(_ text: String, into data: inout ByteBuffer) {
+    static func write(_ text: String, into data: inout CopyBytes) {
         var text = text
         text.withUTF8 { write(UnsafeRawBufferPointer($0), into: &data) }
     }
 
     /// Escapes `text` into an array (for fields written in every row).
     static func escape(_ text: String, into field: inout [UInt8]) {
-        var buffer = ByteBuffer()
+        var buffer = CopyBytes(capacity: text.utf8.count * 2)
+        defer { buffer.deallocate() }
         write(text, into: &buffer)
-        field = Array(buffer.readableBytesView)
+        field = Array(buffer.bytes)
     }
 
-    static func write(_ value: Int64, into data: inout ByteBuffer) {
+    static func write(_ value: Int64, into data: inout CopyBytes) {
         // Decimal digits, written backwards into a small stack buffer.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var magnitude = value.magnitude
@@ -61,20 +60,22 @@ enum CopyText {
                 digits[index] = UInt8(48 + magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            if value < 0 { data.writeInteger(UInt8(ascii: "-")) }
-            data.writeBytes(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[index..<20])))
+            if value < 0 { data.append(UInt8(ascii: "-")) }
+            data.append(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[index..<20])))
         }
     }
 
     /// A finite or infinite double in a form PostgreSQL reads back to the same value: integral
     /// values as integers, others in Swift's shortest round-trip form.
-    static func write(_ value: Double, into data: inout ByteBuffer) {
+    static func write(_ value: Double, into data: inout CopyBytes) {
         if value.isFinite, value == value.rounded(.towardZero), abs(value) < 1e15 {
             write(Int64(value), into: &data)
         } else if value.isFinite {
-            data.writeString(value.description)
+            var text = value.description
+            text.withUTF8 { data.append(UnsafeRawBufferPointer($0)) }
         } else {
-            data.writeString(value < 0 ? "-Infinity" : "Infinity")
+            var text = value < 0 ? "-Infinity" : "Infinity"
+            text.withUTF8 { data.append(UnsafeRawBufferPointer($0)) }
         }
     }
 }

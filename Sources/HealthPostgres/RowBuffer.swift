@@ -21,7 +21,7 @@ final class RowBuffer: RowBinding {
     private let personField: [UInt8]
     // Every field writes these: unchecked, they cost no exclusivity check each (only the
     // writer's thread touches a buffer, one call at a time).
-    @exclusivity(unchecked) private var data = ByteBuffer()
+    @exclusivity(unchecked) private var data = CopyBytes(capacity: 1 << 20)
     @exclusivity(unchecked) private var rowOpen = false
     @exclusivity(unchecked) private(set) var rows = 0
     /// For tables of records: per row, the index of its record in the batch.
@@ -40,22 +40,23 @@ final class RowBuffer: RowBinding {
         CopyText.escape(person, into: &field)
         personField = field
         statements = Statements(table)
-        data.reserveCapacity(1 << 20)
     }
+
+    deinit { data.deallocate() }
 
     var isEmpty: Bool { rows == 0 }
 
     /// The bytes of the rows written so far.
-    var byteCount: Int { data.readableBytes }
+    var byteCount: Int { data.count }
 
     /// Starts a field: the person first in a new row, else a tab after the field before.
     @inline(__always)
     private func field() {
         if rowOpen {
-            data.writeInteger(CopyText.tab)
+            data.append(CopyText.tab)
         } else {
-            data.writeBytes(personField)
-            data.writeInteger(CopyText.tab)
+            data.append(personField)
+            data.append(CopyText.tab)
             rowOpen = true
         }
     }
@@ -69,8 +70,8 @@ final class RowBuffer: RowBinding {
     /// A record's ID in its canonical text form.
     func id(_ value: RecordID) {
         field()
-        data.writeWithUnsafeMutableBytes(minimumWritableBytes: 36) { raw in
-            value.write(into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        data.write(maximum: 36) { bytes in
+            value.write(into: bytes)
             return 36
         }
     }
@@ -100,9 +101,7 @@ final class RowBuffer: RowBinding {
             field()
             return CopyText.writeNull(into: &data)
         }
-        data.writeWithUnsafeMutableBytes(minimumWritableBytes: ExportTimestamp.maximumISO8601Length) { raw in
-            value.writeISO8601(into: raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
-        }
+        data.write(maximum: ExportTimestamp.maximumISO8601Length) { bytes in value.writeISO8601(into: bytes) }
         field()
         CopyText.write(value.secondsSince1970, into: &data)
     }
@@ -134,14 +133,14 @@ final class RowBuffer: RowBinding {
     /// Ends a row; `owner` is the index of its record, for tables of records.
     func endRow(owner: Int? = nil) {
         if let owner { owners.append(owner) }
-        data.writeInteger(CopyText.newline)
+        data.append(CopyText.newline)
         rowOpen = false
         rows += 1
     }
 
     /// Forgets every row written.
     func removeAll() {
-        data.clear()
+        data.removeAll()
         rowOpen = false
         rows = 0
         owners.removeAll(keepingCapacity: true)
@@ -162,11 +161,11 @@ final class RowBuffer: RowBinding {
     func flush(_ connection: PostgresConnection, logger: Logger) async throws -> Loaded {
         guard rows > 0 else { return .ids([]) }
         defer { removeAll() }
-        // No copy of `data` outlives the load (the driver lets go of it once sent), so the
-        // buffer's storage stays its own and is reused, not allocated again, by the next rows.
+        // One load's bytes at a time in the driver's buffer, let go of once sent.
+        let load = ByteBuffer(bytes: data.bytes)
         if try await canCopyStraightIn(connection, logger) {
             try await connection.copyFrom(table: table.name, columns: statements.columns, logger: logger) { writer in
-                try await writer.write(self.data)
+                try await writer.write(load)
             }
             return .all
         }
@@ -174,7 +173,7 @@ final class RowBuffer: RowBinding {
         // A staging table made in a transaction that rolled back is gone: ask for it each time.
         try await run(stage.create, connection, logger)
         try await connection.copyFrom(table: stage.name, logger: logger) { writer in
-            try await writer.write(self.data)
+            try await writer.write(load)
         }
         var returned: [RecordID] = []
         let result = try await connection.query(PostgresQuery(unsafeSQL: statements.insert), logger: logger)
