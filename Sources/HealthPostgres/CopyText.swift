@@ -7,7 +7,7 @@ enum CopyText {
     static let newline = UInt8(ascii: "\n")
     private static let backslash = UInt8(ascii: "\\")
 
-    static func writeNull(into data: inout CopyBytes) {
+    static func writeNull(into data: inout [UInt8]) {
         data.append(backslash)
         data.append(UInt8(ascii: "N"))
     }
@@ -25,32 +25,30 @@ enum CopyText {
     }
 
     /// Writes bytes as a field, escaped. Runs of plain bytes are copied at once.
-    static func write(_ bytes: UnsafeRawBufferPointer, into data: inout CopyBytes) {
+    static func write(_ bytes: UnsafeRawBufferPointer, into data: inout [UInt8]) {
         var start = 0
         for index in 0..<bytes.count {
             guard let letter = escapeLetter(bytes[index]) else { continue }
-            if index > start { data.append(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) }
+            if index > start { data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index])) }
             data.append(backslash)
             data.append(letter)
             start = index + 1
         }
-        if bytes.count > start { data.append(UnsafeRawBufferPointer(rebasing: bytes[start...])) }
+        if bytes.count > start { data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...])) }
     }
 
-    static func write(_ text: String, into data: inout CopyBytes) {
+    static func write(_ text: String, into data: inout [UInt8]) {
         var text = text
         text.withUTF8 { write(UnsafeRawBufferPointer($0), into: &data) }
     }
 
     /// Escapes `text` into an array (for fields written in every row).
     static func escape(_ text: String, into field: inout [UInt8]) {
-        var buffer = CopyBytes(capacity: text.utf8.count * 2)
-        defer { buffer.deallocate() }
-        write(text, into: &buffer)
-        field = Array(buffer.bytes)
+        field.removeAll()
+        write(text, into: &field)
     }
 
-    static func write(_ value: Int64, into data: inout CopyBytes) {
+    static func write(_ value: Int64, into data: inout [UInt8]) {
         // Decimal digits, written backwards into a small stack buffer.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var magnitude = value.magnitude
@@ -61,21 +59,21 @@ enum CopyText {
                 magnitude /= 10
             } while magnitude > 0
             if value < 0 { data.append(UInt8(ascii: "-")) }
-            data.append(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: digits[index..<20])))
+            data.append(contentsOf: UnsafeMutableBufferPointer(rebasing: digits[index..<20]))
         }
     }
 
     /// A finite or infinite double in a form PostgreSQL reads back to the same value: integral
     /// values as integers, others in Swift's shortest round-trip form.
-    static func write(_ value: Double, into data: inout CopyBytes) {
+    static func write(_ value: Double, into data: inout [UInt8]) {
         if value.isFinite, value == value.rounded(.towardZero), abs(value) < 1e15 {
             write(Int64(value), into: &data)
         } else if value.isFinite {
             var text = value.description
-            text.withUTF8 { data.append(UnsafeRawBufferPointer($0)) }
+            text.withUTF8 { data.append(contentsOf: $0) }
         } else {
             var text = value < 0 ? "-Infinity" : "Infinity"
-            text.withUTF8 { data.append(UnsafeRawBufferPointer($0)) }
+            text.withUTF8 { data.append(contentsOf: $0) }
         }
     }
 }

@@ -20,8 +20,10 @@ final class RowBuffer: RowBinding {
     /// The person's field, escaped once.
     private let personField: [UInt8]
     // Every field writes these: unchecked, they cost no exclusivity check each (only the
-    // writer's thread touches a buffer, one call at a time).
-    @exclusivity(unchecked) private var data = CopyBytes(capacity: 1 << 20)
+    // writer's thread touches a buffer, one call at a time). The rows' bytes are an array, not
+    // NIO's `ByteBuffer`, whose every write checks its storage's exclusive access; a load
+    // reaches the driver in one copy.
+    @exclusivity(unchecked) private var data: [UInt8] = []
     @exclusivity(unchecked) private var rowOpen = false
     @exclusivity(unchecked) private(set) var rows = 0
     /// For tables of records: per row, the index of its record in the batch.
@@ -40,9 +42,8 @@ final class RowBuffer: RowBinding {
         CopyText.escape(person, into: &field)
         personField = field
         statements = Statements(table)
+        data.reserveCapacity(1 << 20)
     }
-
-    deinit { data.deallocate() }
 
     var isEmpty: Bool { rows == 0 }
 
@@ -55,7 +56,7 @@ final class RowBuffer: RowBinding {
         if rowOpen {
             data.append(CopyText.tab)
         } else {
-            data.append(personField)
+            data.append(contentsOf: personField)
             data.append(CopyText.tab)
             rowOpen = true
         }
@@ -70,7 +71,7 @@ final class RowBuffer: RowBinding {
     /// A record's ID in its canonical text form.
     func id(_ value: RecordID) {
         field()
-        data.write(maximum: 36) { bytes in
+        write(maximum: 36) { bytes in
             value.write(into: bytes)
             return 36
         }
@@ -101,9 +102,18 @@ final class RowBuffer: RowBinding {
             field()
             return CopyText.writeNull(into: &data)
         }
-        data.write(maximum: ExportTimestamp.maximumISO8601Length) { bytes in value.writeISO8601(into: bytes) }
+        write(maximum: ExportTimestamp.maximumISO8601Length) { bytes in value.writeISO8601(into: bytes) }
         field()
         CopyText.write(value.secondsSince1970, into: &data)
+    }
+
+    /// Lets `body` write at most `maximum` bytes at the end of the rows; it returns how many it wrote.
+    @inline(__always)
+    private func write(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximum) { scratch in
+            let written = body(scratch.baseAddress!)
+            data.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<written]))
+        }
     }
 
     /// A JSON column; NULL when `build` writes nothing.
@@ -140,7 +150,7 @@ final class RowBuffer: RowBinding {
 
     /// Forgets every row written.
     func removeAll() {
-        data.removeAll()
+        data.removeAll(keepingCapacity: true)
         rowOpen = false
         rows = 0
         owners.removeAll(keepingCapacity: true)
@@ -162,7 +172,7 @@ final class RowBuffer: RowBinding {
         guard rows > 0 else { return .ids([]) }
         defer { removeAll() }
         // One load's bytes at a time in the driver's buffer, let go of once sent.
-        let load = ByteBuffer(bytes: data.bytes)
+        let load = ByteBuffer(bytes: data)
         if try await canCopyStraightIn(connection, logger) {
             try await connection.copyFrom(table: table.name, columns: statements.columns, logger: logger) { writer in
                 try await writer.write(load)
