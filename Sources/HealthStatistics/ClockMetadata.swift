@@ -27,6 +27,9 @@ public struct ClockMetadata: Sendable {
     public struct Builder {
         private var metadata = ClockMetadata()
         private var zoneIndex: [String: Int32] = [:]
+        /// The records whose entries ``remove(uuid:)`` dropped but are still held: they go in
+        /// one pass, before an entry of one of them is added again or ``build()``.
+        private var removals: Set<UInt64> = []
 
         public init() {}
 
@@ -34,6 +37,7 @@ public struct ClockMetadata: Sendable {
         /// or `HKWasUserEntered`; any other is taken for the latter) and its `value`.
         public mutating func add(uuid: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer, value: String) {
             var entry = Entry(hash: ClockMetadata.fnv1a(uuid), zone: -1, userEntered: false)
+            if !removals.isEmpty, removals.contains(entry.hash) { dropRemoved() }
             ClockMetadata.setBit(&metadata.filter, uuid)
             if key.elementsEqual(ClockMetadata.timeZoneKey.utf8) {
                 if let index = zoneIndex[value] {
@@ -52,13 +56,18 @@ public struct ClockMetadata: Sendable {
         /// Removes the entries added so far of the record whose UUID's text is `uuid` (its
         /// metadata was written again).
         public mutating func remove(uuid: UnsafeRawBufferPointer) {
-            let hash = ClockMetadata.fnv1a(uuid)
-            metadata.entries.removeAll { $0.hash == hash }
+            removals.insert(ClockMetadata.fnv1a(uuid))
+        }
+
+        private mutating func dropRemoved() {
+            metadata.entries.removeAll { removals.contains($0.hash) }
+            removals.removeAll()
         }
 
         /// The entries, one per record: a record with both keys has their two rows merged.
         public func build() -> ClockMetadata {
             var metadata = metadata
+            if !removals.isEmpty { metadata.entries.removeAll { removals.contains($0.hash) } }
             metadata.entries.sort { $0.hash < $1.hash }
             var merged: [Entry] = []
             merged.reserveCapacity(metadata.entries.count)

@@ -58,4 +58,22 @@ import Testing
         #expect(clock(metadata, rewritten)?.userEntered == true)
         #expect(reads == 1)
     }
+
+    @Test("Within one batch of notes, a rewrite drops only the record's entries noted before it")
+    func rewriteWithinABatch() throws {
+        let log = ClockMetadataLog()
+        let replica = ClockMetadataReplica(log: log)
+        var reads = 0
+        log.note([MetadataEntry(key: "HKTimeZone", value: "Europe/Paris")], of: rewritten)
+        log.note([MetadataEntry(key: "HKTimeZone", value: "Europe/Paris")], of: written)
+        log.noteRewritten(uuid: rewritten.description)
+        log.noteRewritten(uuid: stored.description)
+        log.note([MetadataEntry(key: "HKWasUserEntered", value: "1")], of: rewritten)
+        let metadata = try replica.current { readStore(&$0, reads: &reads) }
+        let again = try #require(clock(metadata, rewritten))
+        #expect(again.zone == nil)
+        #expect(again.userEntered)
+        #expect(clock(metadata, written)?.zone == "Europe/Paris")
+        #expect(clock(metadata, stored) == nil)
+    }
 }
