@@ -31,11 +31,11 @@ public struct HealthMCPServer: Sendable {
         let tools = HealthTools(reader: reader)
         let resources = SchemaResources(reader: reader)
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: HealthTools.list) }
-        await server.withMethodHandler(CallTool.self) { params in tools.call(params.name, params.arguments) }
+        await server.withMethodHandler(CallTool.self) { params in await tools.call(params.name, params.arguments) }
         await server.withMethodHandler(ListResources.self) { _ in
             .init(resources: SchemaResources.list, nextCursor: nil)
         }
-        await server.withMethodHandler(ReadResource.self) { params in try resources.read(params.uri) }
+        await server.withMethodHandler(ReadResource.self) { params in try await resources.read(params.uri) }
         let transport = AnsweringTransport()
         try await server.start(transport: transport)
         await server.waitUntilCompleted()

@@ -84,9 +84,9 @@ struct HealthTools: Sendable {
     }
 
     /// Answers a call: JSON text, or an error result that says what was wrong with the call.
-    func call(_ name: String, _ arguments: [String: Value]?) -> CallTool.Result {
+    func call(_ name: String, _ arguments: [String: Value]?) async -> CallTool.Result {
         do {
-            let text = try answer(name, arguments)
+            let text = try await answer(name, arguments)
             return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: false)
         } catch let error as QueryError {
             return .init(content: [.text(text: error.description, annotations: nil, _meta: nil)], isError: true)
@@ -97,18 +97,18 @@ struct HealthTools: Sendable {
         }
     }
 
-    private func answer(_ name: String, _ values: [String: Value]?) throws -> String {
+    private func answer(_ name: String, _ values: [String: Value]?) async throws -> String {
         switch name {
         case "list_types":
             _ = try ToolArguments(tool: name, values: values, allowed: [])
-            return try Self.json(reader.types().map(TypeRow.init))
+            return try Self.json(await reader.types().map(TypeRow.init))
         case "list_sources":
             let arguments = try ToolArguments(tool: name, values: values, allowed: ["type"])
             let type = try arguments.string("type") == nil ? nil : try arguments.type("type")
-            return try Self.json(reader.sources(type: type))
+            return try Self.json(await reader.sources(type: type))
         case "query_statistics":
             let arguments = try ToolArguments(tool: name, values: values, allowed: ["type", "from", "to", "interval"])
-            return try statistics(arguments)
+            return try await statistics(arguments)
         case "get_records":
             let arguments = try ToolArguments(
                 tool: name, values: values, allowed: ["type", "from", "to", "limit", "cursor"])
@@ -119,10 +119,11 @@ struct HealthTools: Sendable {
             guard from <= to else { throw QueryError("get_records: 'from' is after 'to'") }
             let limit = try arguments.integer("limit", in: 1...maximumPageSize) ?? 100
             let cursor = try arguments.string("cursor")
-            return try Self.json(reader.records(type: type, from: from, to: to, limit: limit, cursor: cursor))
+            return try Self.json(
+                await reader.records(type: type, from: from, to: to, limit: limit, cursor: cursor))
         case "get_status":
             _ = try ToolArguments(tool: name, values: values, allowed: [])
-            let status = try reader.status()
+            let status = try await reader.status()
             return try Self.json(StatusAnswer(status))
         default:
             throw QueryError(
@@ -130,14 +131,14 @@ struct HealthTools: Sendable {
         }
     }
 
-    private func statistics(_ arguments: ToolArguments) throws -> String {
+    private func statistics(_ arguments: ToolArguments) async throws -> String {
         let type = try arguments.type("type")
         let from = try arguments.day("from")
         let to = try arguments.day("to")
         if let from, let to, from > to { throw QueryError("query_statistics: 'from' is after 'to'") }
         let interval = try arguments.choice("interval", ["day", "week", "month"]) ?? "day"
         if type == "HKCategoryTypeIdentifierSleepAnalysis" {
-            let nights = try reader.statistics.sleep(from: from, to: to)
+            let nights = try await reader.statistics.sleep(from: from, to: to)
             guard nights.count <= Self.maximumPeriods else { throw tooMany(nights.count) }
             return try Self.json(SleepAnswer(type: type, nights: nights))
         }
@@ -146,14 +147,19 @@ struct HealthTools: Sendable {
                 "query_statistics: '\(type)' has no statistics: take a quantity type (steps, weight, heart-rate, ...) or sleep"
             )
         }
-        let days = try reader.statistics.daily(type: type, from: from, to: to)
+        let days = try await reader.statistics.daily(type: type, from: from, to: to)
         let periods = PeriodFolding.fold(days, interval: interval, cumulative: StoredStatistics.isCumulative(type))
         guard periods.count <= Self.maximumPeriods else { throw tooMany(periods.count) }
+        let unit: String?
+        if let first = days.first {
+            unit = first.unit
+        } else {
+            unit = try await self.unit(of: type)
+        }
         return try Self.json(
             StatisticsAnswer(
                 type: type, interval: interval,
-                aggregation: StoredStatistics.isCumulative(type) ? "sum" : "average",
-                unit: try days.first?.unit ?? unit(of: type), periods: periods))
+                aggregation: StoredStatistics.isCumulative(type) ? "sum" : "average", unit: unit, periods: periods))
     }
 
     private func tooMany(_ count: Int) -> QueryError {
@@ -162,9 +168,9 @@ struct HealthTools: Sendable {
         )
     }
 
-    private func unit(of type: String) throws -> String? {
+    private func unit(of type: String) async throws -> String? {
         if type == "HKQuantityTypeIdentifierBodyMass" { return "kg" }
-        return try reader.records(type: type, from: "1900-01-01", to: "2999-12-31", limit: 1, cursor: nil).records
+        return try await reader.records(type: type, from: "1900-01-01", to: "2999-12-31", limit: 1, cursor: nil).records
             .first?.unit
     }
 

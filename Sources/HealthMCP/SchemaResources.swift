@@ -20,10 +20,10 @@ struct SchemaResources: Sendable {
             mimeType: "text/markdown"),
     ]
 
-    func read(_ uri: String) throws -> ReadResource.Result {
+    func read(_ uri: String) async throws -> ReadResource.Result {
         switch uri {
         case Self.sqlURI:
-            return .init(contents: [.text(try reader.schemaSQL(), uri: uri, mimeType: "application/sql")])
+            return .init(contents: [.text(try await reader.schemaSQL(), uri: uri, mimeType: "application/sql")])
         case Self.guideURI:
             return .init(contents: [.text(Self.guide, uri: uri, mimeType: "text/markdown")])
         default:

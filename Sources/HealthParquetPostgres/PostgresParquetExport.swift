@@ -36,7 +36,7 @@ public struct PostgresParquetExport: Sendable {
             }
         }
         let types = try await store.anchors().keys
-        try StoreParquetExport.writeStatistics(
+        try await StoreParquetExport.writeStatistics(
             PostgresDailyStatistics(store: store), types: Array(types), into: tables, check: check)
     }
 }

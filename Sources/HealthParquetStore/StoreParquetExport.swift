@@ -8,7 +8,7 @@ import HealthQuery
 /// Writes an SQLite store's current rows, and the daily statistics and sleep nights `stats`
 /// shows, into Parquet tables: the same files and columns as from an export, plus
 /// ``ParquetTable/dailyStatistics`` and ``ParquetTable/sleepNights``.
-public struct StoreParquetExport {
+public struct StoreParquetExport: Sendable {
     private let reader: StoreReader
 
     /// Reads the store `reader` opened.
@@ -17,7 +17,7 @@ public struct StoreParquetExport {
     }
 
     /// Writes every table into `tables`; `check` runs between rows (to stop on Ctrl-C).
-    public func write(into tables: ParquetTableSet, check: () throws -> Void) throws {
+    public func write(into tables: ParquetTableSet, check: () throws -> Void) async throws {
         try reader.store.read { db in
             for (table, sql) in StoreTableQueries(.sqlite).all {
                 let rows = try Row.fetchCursor(db, sql: sql)
@@ -27,17 +27,17 @@ public struct StoreParquetExport {
                 }
             }
         }
-        let types = try reader.types().map(\.type)
-        try Self.writeStatistics(reader.statistics, types: types, into: tables, check: check)
+        let types = try await reader.types().map(\.type)
+        try await Self.writeStatistics(reader.statistics, types: types, into: tables, check: check)
     }
 
     /// Writes ``ParquetTable/dailyStatistics`` for those of `types` that have statistics, and
     /// ``ParquetTable/sleepNights``, from either store's `statistics`.
     public static func writeStatistics(
         _ statistics: any DailyStatistics, types: [String], into tables: ParquetTableSet, check: () throws -> Void
-    ) throws {
+    ) async throws {
         for type in types.filter(StoredStatistics.hasStatistics).sorted() {
-            for day in try statistics.daily(type: type, from: nil, to: nil) {
+            for day in try await statistics.daily(type: type, from: nil, to: nil) {
                 try check()
                 try tables.row(.dailyStatistics) { row in
                     row.add(type)
@@ -50,7 +50,7 @@ public struct StoreParquetExport {
                 }
             }
         }
-        for night in try statistics.sleep(from: nil, to: nil) {
+        for night in try await statistics.sleep(from: nil, to: nil) {
             try check()
             try tables.row(.sleepNights) { row in
                 row.add(Self.days(night.night))

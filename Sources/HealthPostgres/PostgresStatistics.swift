@@ -1,5 +1,6 @@
 #if PostgreSQL
 import HealthCore
+import HealthExport
 import HealthStatistics
 import PostgresNIO
 
@@ -39,6 +40,13 @@ enum PostgresStatistics {
         guard !touched.isEmpty else { return }
         try refresh(touched, store: store, on: connection)
         try writing.clearPending()
+    }
+
+    /// Recomputes the person's pending days as ``refreshPending(store:on:)`` does, for async
+    /// code: the computation, which waits for each read, runs on a thread of its own instead of
+    /// holding one of the cooperative pool. The caller leaves `connection` alone meanwhile.
+    static func refreshPending(store: PostgresStore, on connection: PostgresConnection) async throws {
+        try await WorkerThread.run(name: "statistics") { try refreshPending(store: store, on: connection) }
     }
 
     /// Months of samples read at a time: a round trip each, so more than the SQLite store reads.

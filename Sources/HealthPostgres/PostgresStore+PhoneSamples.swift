@@ -73,7 +73,7 @@ extension PostgresStore {
                 try await query(
                     "UPDATE imports SET deleted_count = \(Int64(deleted)) WHERE person = \(person) AND id = \(run)")
                 try await PostgresStatistics.notePending(touched, store: self, on: connection)
-                try PostgresStatistics.refreshPending(store: self, on: connection)
+                try await PostgresStatistics.refreshPending(store: self, on: connection)
             }
             try await query("COMMIT")
             return (deleted, healthKitUUIDs.count - deleted)

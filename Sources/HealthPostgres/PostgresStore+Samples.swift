@@ -20,9 +20,9 @@ extension PostgresStore {
             try await writer.write(records)
             try await then()
             // The statistics of the days the samples touch change in their transaction, as an
-            // import's do. (`Blocking` runs the refresh on this thread, not on the pool.)
+            // import's do.
             try await PostgresStatistics.notePending(writer.statisticsDays, store: self, on: connection)
-            try PostgresStatistics.refreshPending(store: self, on: connection)
+            try await PostgresStatistics.refreshPending(store: self, on: connection)
             try await query("COMMIT")
         } catch {
             _ = try? await query("ROLLBACK")

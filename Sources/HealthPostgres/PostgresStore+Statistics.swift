@@ -8,31 +8,33 @@ extension PostgresStore {
     /// or the activity summaries' days, in the keys of the SQLite store's answer and by its
     /// rules: from the statistics tables when they hold the answer, else (hours, another source
     /// order for one run) computed from the samples of the range asked for.
-    public func statistics(_ computation: ComputedStatistics) throws -> [[StatisticsOutput.Value]] {
-        if computation.type == ActivitySummary.typeIdentifier { return try activityRows(computation) }
+    public func statistics(_ computation: ComputedStatistics) async throws -> [[StatisticsOutput.Value]] {
+        if computation.type == ActivitySummary.typeIdentifier { return try await activityRows(computation) }
         guard let kind = StatisticsKind(type: computation.type) else { return [] }
-        if computation.isStored(kind: kind), try refreshStatisticsIfPending() {
-            return kind == .sleep ? try storedNights(computation) : try storedBuckets(computation, kind: kind)
+        if computation.isStored(kind: kind), try await refreshStatisticsIfPending() {
+            return kind == .sleep
+                ? try await storedNights(computation) : try await storedBuckets(computation, kind: kind)
         }
-        var reader = try PostgresStatisticsReader(store: self)
-        return kind == .sleep
-            ? try computation.nights(from: &reader) : try computation.buckets(kind: kind, from: &reader)
+        // The computation reads as it goes and waits for each read: a thread of its own, not the pool.
+        return try await WorkerThread.run(name: "statistics") {
+            var reader = try PostgresStatisticsReader(store: self)
+            return kind == .sleep
+                ? try computation.nights(from: &reader) : try computation.buckets(kind: kind, from: &reader)
+        }
     }
 
-    private func storedBuckets(_ computation: ComputedStatistics, kind: StatisticsKind) throws
+    private func storedBuckets(_ computation: ComputedStatistics, kind: StatisticsKind) async throws
         -> [[StatisticsOutput.Value]]
     {
         let range = computation.wallRange
         let (type, period) = (computation.type, computation.period.rawValue)
-        let rows = try Blocking.run {
-            try await self.query(
-                """
-                SELECT start_date, end_date, sum, average, minimum, maximum, count, unit, sources FROM statistics \
-                WHERE person = \(self.person) AND type = \(type) AND period = \(period) \
-                AND wall_start >= \(range.lowerBound) AND wall_start < \(range.upperBound) \
-                ORDER BY wall_start
-                """)
-        }
+        let rows = try await query(
+            """
+            SELECT start_date, end_date, sum, average, minimum, maximum, count, unit, sources FROM statistics \
+            WHERE person = \(person) AND type = \(type) AND period = \(period) \
+            AND wall_start >= \(range.lowerBound) AND wall_start < \(range.upperBound) \
+            ORDER BY wall_start
+            """)
         return try rows.map { row in
             let (start, end, sum, average, minimum, maximum, count, unit, sources) = try row.decode(
                 (String, String, Double?, Double?, Double?, Double?, Int64?, String, String?).self)
@@ -42,17 +44,15 @@ extension PostgresStore {
         }
     }
 
-    private func storedNights(_ computation: ComputedStatistics) throws -> [[StatisticsOutput.Value]] {
+    private func storedNights(_ computation: ComputedStatistics) async throws -> [[StatisticsOutput.Value]] {
         let range = computation.wallRange
-        let rows = try Blocking.run {
-            try await self.query(
-                """
-                SELECT night, start_date, end_date, in_bed_minutes, asleep_minutes, awake_minutes, core_minutes, \
-                deep_minutes, rem_minutes, unspecified_minutes, sources \
-                FROM sleep_nights WHERE person = \(self.person) \
-                AND wall_start >= \(range.lowerBound) AND wall_start < \(range.upperBound) ORDER BY wall_start
-                """)
-        }
+        let rows = try await query(
+            """
+            SELECT night, start_date, end_date, in_bed_minutes, asleep_minutes, awake_minutes, core_minutes, \
+            deep_minutes, rem_minutes, unspecified_minutes, sources \
+            FROM sleep_nights WHERE person = \(person) \
+            AND wall_start >= \(range.lowerBound) AND wall_start < \(range.upperBound) ORDER BY wall_start
+            """)
         return try rows.map { row in
             let (night, start, end, inBed, asleep, awake, core, deep, rem, unspecified, sources) = try row.decode(
                 (String, String?, String?, Double, Double, Double, Double, Double, Double, Double, String).self)
@@ -62,7 +62,7 @@ extension PostgresStore {
         }
     }
 
-    private func activityRows(_ computation: ComputedStatistics) throws -> [[StatisticsOutput.Value]] {
+    private func activityRows(_ computation: ComputedStatistics) async throws -> [[StatisticsOutput.Value]] {
         let (since, until) = (computation.since.map(LocalDay.text), computation.until.map(LocalDay.text))
         let query: PostgresQuery = """
             SELECT day, active_energy_burned, active_energy_burned_goal, active_energy_burned_unit, move_time, \
@@ -71,7 +71,7 @@ extension PostgresStore {
             AND (\(since)::text IS NULL OR day >= \(since)) AND (\(until)::text IS NULL OR day <= \(until)) \
             ORDER BY day
             """
-        let rows = try Blocking.run { try await self.query(query) }
+        let rows = try await self.query(query)
         return try rows.map { row in
             let (day, energy, energyGoal, unit, move, moveGoal, exercise, exerciseGoal, stand, standGoal) =
                 try row.decode(

@@ -127,6 +127,23 @@ public final class PostgresStore: Sendable {
         Self.close(connection)
     }
 
+    /// Connects as ``connect(url:person:migrate:allOrNothing:)`` does, runs `body` with the
+    /// store, and closes it when `body` ends, whatever happens.
+    public static func withConnection<Value>(
+        url: PostgresURL, person: String = "me", migrate: Bool = true, allOrNothing: Bool = false,
+        _ body: (PostgresStore) async throws -> Value
+    ) async throws -> Value {
+        let store = try await connect(url: url, person: person, migrate: migrate, allOrNothing: allOrNothing)
+        do {
+            let value = try await body(store)
+            await store.close()
+            return value
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+
     /// Closes the connection (a pooled store's connections close with its pool's service).
     public func close() async {
         try? await connection?.close()

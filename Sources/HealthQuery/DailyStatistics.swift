@@ -53,9 +53,9 @@ public struct SleepNight: Sendable, Codable, Equatable {
 public protocol DailyStatistics: Sendable {
     /// Per local day in `from...to` (either open): totals for cumulative types, merged over
     /// sources by priority; average, minimum and maximum for the others.
-    func daily(type: String, from: String?, to: String?) throws -> [DayValue]
+    func daily(type: String, from: String?, to: String?) async throws -> [DayValue]
     /// Per night in `from...to`: minutes per sleep stage.
-    func sleep(from: String?, to: String?) throws -> [SleepNight]
+    func sleep(from: String?, to: String?) async throws -> [SleepNight]
 }
 
 extension StoreReader {
@@ -82,12 +82,12 @@ public struct StoredStatistics: DailyStatistics {
         StatisticsKind(type: type) != nil
     }
 
-    public func daily(type: String, from: String?, to: String?) throws -> [DayValue] {
+    public func daily(type: String, from: String?, to: String?) async throws -> [DayValue] {
         guard let kind = StatisticsKind(type: type), kind != .sleep else { return [] }
         return try rows(type: type, period: .day, from: from, to: to).compactMap { Self.dayValue($0, kind: kind) }
     }
 
-    public func sleep(from: String?, to: String?) throws -> [SleepNight] {
+    public func sleep(from: String?, to: String?) async throws -> [SleepNight] {
         try rows(type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, from: from, to: to).compactMap(
             Self.sleepNight)
     }

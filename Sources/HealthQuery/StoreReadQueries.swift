@@ -104,8 +104,8 @@ package struct StoreReadQueries: Sendable {
     /// `cursor`: the table that holds the type found first, then its page; `run` runs a query.
     package func records(
         type: String, from: String, to: String, limit: Int, cursor: String?,
-        run: (StoreQuery) throws -> [[StoreValue]]
-    ) throws -> RecordPage {
+        run: (StoreQuery) async throws -> [[StoreValue]]
+    ) async throws -> RecordPage {
         guard DayText.unixMidnight(from) != nil, DayText.unixMidnight(to) != nil else {
             throw QueryError("dates must be written yyyy-MM-dd")
         }
@@ -113,19 +113,21 @@ package struct StoreReadQueries: Sendable {
             throw QueryError("limit must be between 1 and \(maximumPageSize)")
         }
         let after = try cursor.map(PageCursor.init(text:))
-        for table in RecordTable.withSources where try run(holds(table, type: type)).first?.first?.integer == 1 {
+        for table in RecordTable.withSources where try await run(holds(table, type: type)).first?.first?.integer == 1 {
             guard let query = page(of: table, type: type, from: from, to: to, limit: limit, after: after) else { break }
-            return Self.page(try run(query), limit: limit)
+            return Self.page(try await run(query), limit: limit)
         }
         return RecordPage(records: [], nextCursor: nil)
     }
 
     /// The sources of `type` (of every type when `nil`), from ``sourceCounts(_:type:)`` of each
     /// table; `run` runs a query.
-    package func sources(type: String?, run: (StoreQuery) throws -> [[StoreValue]]) throws -> [SourceSummary] {
+    package func sources(
+        type: String?, run: (StoreQuery) async throws -> [[StoreValue]]
+    ) async throws -> [SourceSummary] {
         var pairs: [(type: String, source: String, rows: Int)] = []
         for table in RecordTable.withSources {
-            for row in try run(sourceCounts(table, type: type)) {
+            for row in try await run(sourceCounts(table, type: type)) {
                 guard let type = row[0].text, let source = row[1].text, let rows = row[2].integer else { continue }
                 pairs.append((type, source, Int(rows)))
             }

@@ -28,11 +28,11 @@ public final class StoreReader: StoreReading {
 
     public var location: String { store.path }
 
-    public func status() throws -> StoreStatus {
+    public func status() async throws -> StoreStatus {
         try store.status()
     }
 
-    public func sources(type: String? = nil) throws -> [SourceSummary] {
+    public func sources(type: String? = nil) async throws -> [SourceSummary] {
         // Counted through SQLite's C API in one pass per table: a `GROUP BY` sorts every row.
         try store.read { db in
             var counter = SourceCounts()
@@ -50,27 +50,26 @@ public final class StoreReader: StoreReading {
         }
     }
 
-    public func records(type: String, from: String, to: String, limit: Int, cursor: String?) throws -> RecordPage {
-        try store.read { db in
-            try queries.records(type: type, from: from, to: to, limit: limit, cursor: cursor) {
-                try StoreRows.fetch(db, $0)
-            }
+    public func records(type: String, from: String, to: String, limit: Int, cursor: String?) async throws -> RecordPage
+    {
+        try await queries.records(type: type, from: from, to: to, limit: limit, cursor: cursor) { query in
+            try store.read { try StoreRows.fetch($0, query) }
         }
     }
 
-    public func workoutDays(from: String?) throws -> [WorkoutDay] {
+    public func workoutDays(from: String?) async throws -> [WorkoutDay] {
         StoreReadQueries.workoutDays(try store.read { try StoreRows.fetch($0, queries.workoutDays(from: from)) })
     }
 
-    public func rings(from: String?, days: Int) throws -> [RingDay] {
+    public func rings(from: String?, days: Int) async throws -> [RingDay] {
         StoreReadQueries.rings(try store.read { try StoreRows.fetch($0, queries.rings(from: from, days: days)) })
     }
 
-    public func parallelReader() throws -> (any StoreReading)? {
+    public func parallelReader() async throws -> (any StoreReading)? {
         try StoreReader(path: store.path)
     }
 
-    public func schemaSQL() throws -> String {
+    public func schemaSQL() async throws -> String {
         try store.read { db in
             try String.fetchAll(
                 db,

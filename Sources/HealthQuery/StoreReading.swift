@@ -4,34 +4,35 @@ import HealthCore
 /// SQLite store (``StoreReader``) and by one person's rows in a PostgreSQL store.
 ///
 /// Every answer keeps to current rows (neither deleted by a later export nor replaced by a newer
-/// version), and nothing a client sends is ever executed as SQL.
+/// version), and nothing a client sends is ever executed as SQL. The questions are `async`: a
+/// PostgreSQL store's answers come over the network, and the MCP server asks from its tasks.
 public protocol StoreReading: Sendable {
     /// Where the store is, for a page's header: a path, or the person and the database.
     var location: String { get }
     /// Per type rows, dates and anchors, and the latest imports.
-    func status() throws -> StoreStatus
+    func status() async throws -> StoreStatus
     /// Per source (app or device), its rows and types, most rows first; of `type` only when given.
-    func sources(type: String?) throws -> [SourceSummary]
+    func sources(type: String?) async throws -> [SourceSummary]
     /// Records of `type` whose local start day is in `from...to`, in time order, `limit` at a
     /// time (at most ``maximumPageSize``), after `cursor` (from an earlier page).
-    func records(type: String, from: String, to: String, limit: Int, cursor: String?) throws -> RecordPage
+    func records(type: String, from: String, to: String, limit: Int, cursor: String?) async throws -> RecordPage
     /// The schema: every table's and view's `CREATE` statement.
-    func schemaSQL() throws -> String
+    func schemaSQL() async throws -> String
     /// The daily statistics, as `healthimport stats` prints them.
     var statistics: any DailyStatistics { get }
     /// Workouts per local day and activity, from the local day `from` on when given.
-    func workoutDays(from: String?) throws -> [WorkoutDay]
+    func workoutDays(from: String?) async throws -> [WorkoutDay]
     /// The activity rings of the latest `days` days (from the local day `from` on), oldest first.
-    func rings(from: String?, days: Int) throws -> [RingDay]
+    func rings(from: String?, days: Int) async throws -> [RingDay]
     /// A reader of the same store on a connection of its own, for a question asked beside the
     /// others; `nil` when the store reads on one connection only.
-    func parallelReader() throws -> (any StoreReading)?
+    func parallelReader() async throws -> (any StoreReading)?
 }
 
 extension StoreReading {
     /// The record types the store holds, with their rows and ranges.
-    public func types() throws -> [TypeStatus] {
-        try status().types.filter { $0.rows > 0 }
+    public func types() async throws -> [TypeStatus] {
+        try await status().types.filter { $0.rows > 0 }
     }
 }
 

@@ -14,15 +14,15 @@ public struct PostgresDailyStatistics: DailyStatistics {
         self.store = store
     }
 
-    public func daily(type: String, from: String?, to: String?) throws -> [HealthQuery.DayValue] {
+    public func daily(type: String, from: String?, to: String?) async throws -> [HealthQuery.DayValue] {
         guard let kind = StatisticsKind(type: type), kind != .sleep else { return [] }
-        return try store.statistics(computation(type: type, period: .day, from: from, to: to)).compactMap {
+        return try await store.statistics(computation(type: type, period: .day, from: from, to: to)).compactMap {
             StoredStatistics.dayValue($0, kind: kind)
         }
     }
 
-    public func sleep(from: String?, to: String?) throws -> [HealthQuery.SleepNight] {
-        try store.statistics(
+    public func sleep(from: String?, to: String?) async throws -> [HealthQuery.SleepNight] {
+        try await store.statistics(
             computation(type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, from: from, to: to)
         ).compactMap(StoredStatistics.sleepNight)
     }

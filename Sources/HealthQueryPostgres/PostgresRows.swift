@@ -26,11 +26,6 @@ package enum PostgresRows {
         return rows
     }
 
-    /// The rows of `query`, waited for on this thread: for the synchronous readers.
-    package static func wait(_ store: PostgresStore, _ query: StoreQuery) throws -> [[StoreValue]] {
-        try Blocking.wait { try await fetch(store, query) }
-    }
-
     /// A cell as a store value, by its type: a boolean as 1 or 0, as SQLite gives it.
     private static func value(_ cell: PostgresCell) throws -> StoreValue {
         guard cell.bytes != nil else { return .null }

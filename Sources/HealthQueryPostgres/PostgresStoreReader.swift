@@ -19,15 +19,15 @@ public struct PostgresStoreReader: StoreReading {
     /// Opens the database at `url` for `person`; fails (``StoreError``) when it cannot be
     /// reached or the person has imported nothing there, so that a mistyped name is not read as
     /// an empty store.
-    public static func open(url: String, person: String) throws -> PostgresStoreReader {
-        let store = try PostgresStore.open(url: url, person: person)
+    public static func open(url: String, person: String) async throws -> PostgresStoreReader {
+        let store = try await PostgresStore.connect(url: PostgresURL(url), person: person)
         // One row looked for, not the status, which counts every row of the person.
         let imported =
-            try PostgresRows.wait(
+            try await PostgresRows.fetch(
                 store, ("SELECT EXISTS (SELECT 1 FROM imports WHERE person = $1)", [])
             ).first?.first?.integer == 1
         guard imported else {
-            store.closeWaiting()
+            await store.close()
             throw StoreError(
                 .io,
                 "\(store.location) holds no import for \(person): import an export for them first, or check --person")
@@ -37,39 +37,40 @@ public struct PostgresStoreReader: StoreReading {
 
     public var location: String { store.location }
 
-    public func status() throws -> StoreStatus {
-        try store.status()
+    public func status() async throws -> StoreStatus {
+        try await store.status()
     }
 
-    public func sources(type: String?) throws -> [SourceSummary] {
-        try queries.sources(type: type) { try PostgresRows.wait(store, $0) }
+    public func sources(type: String?) async throws -> [SourceSummary] {
+        try await queries.sources(type: type) { try await PostgresRows.fetch(store, $0) }
     }
 
-    public func records(type: String, from: String, to: String, limit: Int, cursor: String?) throws -> RecordPage {
-        try queries.records(type: type, from: from, to: to, limit: limit, cursor: cursor) {
-            try PostgresRows.wait(store, $0)
+    public func records(type: String, from: String, to: String, limit: Int, cursor: String?) async throws -> RecordPage
+    {
+        try await queries.records(type: type, from: from, to: to, limit: limit, cursor: cursor) {
+            try await PostgresRows.fetch(store, $0)
         }
     }
 
     public var statistics: any DailyStatistics { PostgresDailyStatistics(store: store) }
 
-    public func workoutDays(from: String?) throws -> [WorkoutDay] {
-        StoreReadQueries.workoutDays(try PostgresRows.wait(store, queries.workoutDays(from: from)))
+    public func workoutDays(from: String?) async throws -> [WorkoutDay] {
+        StoreReadQueries.workoutDays(try await PostgresRows.fetch(store, queries.workoutDays(from: from)))
     }
 
-    public func rings(from: String?, days: Int) throws -> [RingDay] {
-        StoreReadQueries.rings(try PostgresRows.wait(store, queries.rings(from: from, days: days)))
+    public func rings(from: String?, days: Int) async throws -> [RingDay] {
+        StoreReadQueries.rings(try await PostgresRows.fetch(store, queries.rings(from: from, days: days)))
     }
 
     /// `nil`: the store reads on its one connection.
-    public func parallelReader() throws -> (any StoreReading)? {
+    public func parallelReader() async throws -> (any StoreReading)? {
         nil
     }
 
     /// Every table's and view's `CREATE` statement, written from the database's catalog.
-    public func schemaSQL() throws -> String {
+    public func schemaSQL() async throws -> String {
         // `$1`, the person every query binds, only so that the statement takes it.
-        let rows = try PostgresRows.wait(
+        let rows = try await PostgresRows.fetch(
             store,
             (
                 """

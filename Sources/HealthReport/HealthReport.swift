@@ -6,8 +6,8 @@ import HealthQuery
 public enum HealthReport {
     /// Renders the report of the store `reader` reads, from `since` (`yyyy-MM-dd`) on when
     /// given; `generated` is printed as the time it was made.
-    public static func render(_ reader: any StoreReading, since: String?, generated: String) throws -> String {
-        let data = try ReportData.read(reader, since: since)
+    public static func render(_ reader: any StoreReading, since: String?, generated: String) async throws -> String {
+        let data = try await ReportData.read(reader, since: since)
         var page = ReportPage(title: "Health report")
         page.header(store: reader.location, since: since, generated: generated)
         page.section("Weight", weight(data))

@@ -1,4 +1,3 @@
-import Dispatch
 import HealthCore
 import HealthQuery
 
@@ -27,30 +26,27 @@ struct ReportData {
     static let ringDays = 28
 
     /// Reads the report's data from `reader`, from `since` (a `yyyy-MM-dd` day) on when given.
-    static func read(_ reader: any StoreReading, since: String?) throws -> ReportData {
+    static func read(_ reader: any StoreReading, since: String?) async throws -> ReportData {
         // The table of what the store holds counts every row, the longest single query on a
-        // large store: it runs on a second connection and core while the charts are read.
-        nonisolated(unsafe) var status: Result<StoreStatus, any Error>?
-        let counted = DispatchGroup()
-        if let statusReader = try reader.parallelReader() {
-            DispatchQueue.global().async(group: counted) {
-                status = Result { try statusReader.status() }
-            }
-        }
-        defer { counted.wait() }
+        // large store: it runs on a second connection, in a task of its own, while the charts are read.
+        let statusReader = try await reader.parallelReader()
+        async let counted = statusReader?.status()
         let statistics = reader.statistics
         var data = ReportData(status: StoreStatus(types: [], imports: []), since: since)
-        data.weight = try statistics.daily(type: "HKQuantityTypeIdentifierBodyMass", from: since, to: nil)
-        data.steps = try statistics.daily(type: "HKQuantityTypeIdentifierStepCount", from: since, to: nil)
-        data.restingHeartRate = try statistics.daily(
+        data.weight = try await statistics.daily(type: "HKQuantityTypeIdentifierBodyMass", from: since, to: nil)
+        data.steps = try await statistics.daily(type: "HKQuantityTypeIdentifierStepCount", from: since, to: nil)
+        data.restingHeartRate = try await statistics.daily(
             type: "HKQuantityTypeIdentifierRestingHeartRate", from: since, to: nil)
-        data.heartRateVariability = try statistics.daily(
+        data.heartRateVariability = try await statistics.daily(
             type: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", from: since, to: nil)
-        data.sleep = try statistics.sleep(from: since, to: nil)
-        data.workouts = try reader.workoutDays(from: since)
-        data.rings = try reader.rings(from: since, days: ringDays)
-        counted.wait()
-        data.status = try (status ?? Result { try reader.status() }).get()
+        data.sleep = try await statistics.sleep(from: since, to: nil)
+        data.workouts = try await reader.workoutDays(from: since)
+        data.rings = try await reader.rings(from: since, days: ringDays)
+        if let status = try await counted {
+            data.status = status
+        } else {
+            data.status = try await reader.status()
+        }
         return data
     }
 }

@@ -95,16 +95,8 @@ public final class SyncServer: Sendable {
     func withConnection<Value>(
         of person: String, allOrNothing: Bool = false, _ body: (PostgresStore) async throws -> Value
     ) async throws -> Value {
-        let store = try await PostgresStore.connect(
-            url: configuration.url, person: person, migrate: false, allOrNothing: allOrNothing)
-        do {
-            let value = try await body(store)
-            await store.close()
-            return value
-        } catch {
-            await store.close()
-            throw error
-        }
+        try await PostgresStore.withConnection(
+            url: configuration.url, person: person, migrate: false, allOrNothing: allOrNothing, body)
     }
 
     func addRoutes(to router: Router<BasicRequestContext>) {

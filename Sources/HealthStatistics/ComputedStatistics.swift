@@ -19,7 +19,7 @@ public protocol StatisticsSampleSource {
 
 /// Statistics computed from the samples of the days asked for, the same way whichever store
 /// holds them: buckets of a type, or nights of sleep.
-public struct ComputedStatistics {
+public struct ComputedStatistics: Sendable {
     /// The type identifier.
     public var type: String
     public var period: Period

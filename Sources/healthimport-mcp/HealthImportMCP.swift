@@ -37,7 +37,7 @@ enum HealthImportMCP {
         }
         guard let db = options["--db"] else { fail(usage, code: 64) }
         do {
-            let reader = try open(db, person: options["--person"])
+            let reader = try await open(db, person: options["--person"])
             try await HealthMCPServer(reader: reader, version: HealthImportVersion.current).run()
         } catch let error as StoreError {
             fail("healthimport: error: \(error.message)", code: 1)
@@ -47,7 +47,7 @@ enum HealthImportMCP {
     }
 
     /// The reader of an SQLite file, or of `person`'s rows (default `me`) of a PostgreSQL database.
-    static func open(_ db: String, person: String?) throws -> any StoreReading {
+    static func open(_ db: String, person: String?) async throws -> any StoreReading {
         guard db.hasPrefix("postgresql://") || db.hasPrefix("postgres://") else {
             if let person, person != "me" {
                 fail(
@@ -57,7 +57,7 @@ enum HealthImportMCP {
             return try StoreReader(path: db)
         }
         #if PostgreSQL
-        return try PostgresStoreReader.open(url: db, person: person ?? "me")
+        return try await PostgresStoreReader.open(url: db, person: person ?? "me")
         #else
         fail(
             "healthimport: error: this healthimport was built without PostgreSQL: build it with `swift build -c release --traits PostgreSQL`",

@@ -29,9 +29,9 @@ import Testing
     }
 
     @Test("list_types names the stored types with their row counts")
-    func listTypes() throws {
+    func listTypes() async throws {
         let folder = TemporaryFolder()
-        let answer = try Self.text(try Self.tools(in: folder).call("list_types", nil))
+        let answer = try Self.text(await Self.tools(in: folder).call("list_types", nil))
         #expect(!answer.isError)
         let rows = try #require(
             try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [[String: Any]])
@@ -41,10 +41,10 @@ import Testing
     }
 
     @Test("query_statistics gives the day's steps as the Health app counts them")
-    func dailySteps() throws {
+    func dailySteps() async throws {
         let folder = TemporaryFolder()
         let answer = try Self.text(
-            try Self.tools(in: folder).call(
+            await Self.tools(in: folder).call(
                 "query_statistics", ["type": "steps", "from": "2024-05-10", "to": "2024-05-10"]))
         #expect(!answer.isError, "\(answer.text)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])
@@ -64,9 +64,9 @@ import Testing
             ("list_types", ["bogus": Value.int(1)], "bogus"),
             ("drop_tables", [:], "unknown tool"),
         ])
-    func refusals(tool: String, arguments: [String: Value], says: String) throws {
+    func refusals(tool: String, arguments: [String: Value], says: String) async throws {
         let folder = TemporaryFolder()
-        let answer = try Self.text(try Self.tools(in: folder).call(tool, arguments))
+        let answer = try Self.text(await Self.tools(in: folder).call(tool, arguments))
         #expect(answer.isError)
         #expect(answer.text.contains(says), "\(answer.text)")
     }

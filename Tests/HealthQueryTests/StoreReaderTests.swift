@@ -29,60 +29,61 @@ import Testing
     }
 
     @Test("Types, sources and record pages leave out the rows a later export deleted or replaced")
-    func currentRowsOnly() throws {
+    func currentRowsOnly() async throws {
         let folder = TemporaryFolder()
         try importBoth(in: folder)
         let reader = try StoreReader(path: folder.database)
 
-        let types = Dictionary(uniqueKeysWithValues: try reader.types().map { ($0.type, $0.rows) })
+        let types = Dictionary(uniqueKeysWithValues: try await reader.types().map { ($0.type, $0.rows) })
         #expect(types[Self.steps] == 3 && types[Self.weight] == 1)
 
-        let stepSources = try reader.sources(type: Self.steps).map { "\($0.source) \($0.rows)" }
+        let stepSources = try await reader.sources(type: Self.steps).map { "\($0.source) \($0.rows)" }
         #expect(stepSources == ["Jo’s iPhone 2", "Jo’s Apple Watch 1"])
-        let everySource = try reader.sources().map { "\($0.source) \($0.rows)" }
+        let everySource = try await reader.sources().map { "\($0.source) \($0.rows)" }
         // The Watch: 1 steps, resting heart rate, 3 sleep stages, the run; the iPhone: 2 steps, in bed.
         #expect(everySource == ["Jo’s Apple Watch 6", "Jo’s iPhone 3", "Scale 1"])
 
-        let page = try reader.records(type: Self.steps, from: "2024-05-10", to: "2024-05-10", limit: 10, cursor: nil)
+        let page = try await reader.records(
+            type: Self.steps, from: "2024-05-10", to: "2024-05-10", limit: 10, cursor: nil)
         #expect(page.records.compactMap(\.value).sorted() == [400, 500, 600])
         #expect(page.nextCursor == nil)
-        let weighings = try reader.records(
+        let weighings = try await reader.records(
             type: Self.weight, from: "2024-05-01", to: "2024-05-31", limit: 10, cursor: nil)
         #expect(weighings.records.map(\.value) == [70.2])
     }
 
     @Test("Daily steps, weight, resting heart rate and sleep are the figures `stats` prints")
-    func healthAppStatistics() throws {
+    func healthAppStatistics() async throws {
         let folder = TemporaryFolder()
         try importBoth(in: folder)
-        try expectStatistics(try StoreReader(path: folder.database).statistics)
+        try await expectStatistics(try StoreReader(path: folder.database).statistics)
     }
 
     @Test("Days still pending in a store opened read-only are computed from the samples, to the same figures")
-    func pendingDays() throws {
+    func pendingDays() async throws {
         let folder = TemporaryFolder()
         try importBoth(in: folder)
-        try DatabaseQueue(path: folder.database).write { db in try StoreStatistics.markAllPending(db) }
+        try await DatabaseQueue(path: folder.database).write { db in try StoreStatistics.markAllPending(db) }
         let reader = try StoreReader(path: folder.database)
         #expect(try reader.store.read { db in try StoreStatistics.hasPending(db) })
-        try expectStatistics(reader.statistics)
+        try await expectStatistics(reader.statistics)
     }
 
-    func expectStatistics(_ statistics: any DailyStatistics) throws {
+    func expectStatistics(_ statistics: any DailyStatistics) async throws {
         // The Watch's 600 over the iPhone's 500 at 08:00, the iPhone's 400 at 11:00; its deleted 300 left out.
         // (The largest source's day, 900, is not what the Health app shows.)
         #expect(
-            try statistics.daily(type: Self.steps, from: nil, to: nil)
+            try await statistics.daily(type: Self.steps, from: nil, to: nil)
                 == [DayValue(day: "2024-05-10", value: 1000, unit: "count")])
         #expect(
-            try statistics.daily(type: Self.steps, from: "2024-05-11", to: nil) == [])
+            try await statistics.daily(type: Self.steps, from: "2024-05-11", to: nil) == [])
         #expect(
-            try statistics.daily(type: Self.weight, from: "2024-05-10", to: "2024-05-10")
+            try await statistics.daily(type: Self.weight, from: "2024-05-10", to: "2024-05-10")
                 == [DayValue(day: "2024-05-10", value: 70.2, minimum: 70.2, maximum: 70.2, samples: 1, unit: "kg")])
         #expect(
-            try statistics.daily(type: "HKQuantityTypeIdentifierRestingHeartRate", from: nil, to: nil)
+            try await statistics.daily(type: "HKQuantityTypeIdentifierRestingHeartRate", from: nil, to: nil)
                 == [DayValue(day: "2024-05-10", value: 52, minimum: 52, maximum: 52, samples: 1, unit: "count/min")])
-        let nights = try statistics.sleep(from: "2024-05-10", to: "2024-05-10")
+        let nights = try await statistics.sleep(from: "2024-05-10", to: "2024-05-10")
         #expect(nights.map(\.night) == ["2024-05-10"])
         #expect(nights.first?.asleep == 300)
         // The iPhone in bed 22:30-06:00; the Watch's core 23:00-03:00, deep to 04:00, awake to 04:10.

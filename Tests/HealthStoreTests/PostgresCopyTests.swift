@@ -33,15 +33,12 @@ struct PostgresCopyTests {
         """
 
     @Test("Tabs, newlines, backslashes, non-ASCII text and extreme numbers come back as written")
-    func exactRows() throws {
+    func exactRows() async throws {
         let store = try PostgresStore.open(url: TestPostgres.url!, person: TestPostgres.freshPerson("copy"))
         let result = try contract.importXML(Self.export, into: store, window: .all, windowGiven: true)
         #expect(result.report?.total.new == 4)
-        let text = try Blocking.wait {
-            var lines: [String] = []
-            try await store.streamRecords(selection: .everything, since: nil) { lines.append($0) }
-            return lines
-        }
+        var text: [String] = []
+        try await store.streamRecords(selection: .everything, since: nil) { text.append($0) }
         let lines = try text.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(lines.count == 3)
         let steps = try #require(lines.first { $0["type"] as? String == "HKQuantityTypeIdentifierStepCount" })

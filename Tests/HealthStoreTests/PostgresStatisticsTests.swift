@@ -24,7 +24,7 @@ struct PostgresStatisticsTests {
     ]
 
     @Test("Every kind of statistics gives PostgreSQL the same lines as SQLite's statistics tables")
-    func sameLinesAsSQLite() throws {
+    func sameLinesAsSQLite() async throws {
         let contract = StoreContract(backend: .sqlite)
         let folder = TemporaryFolder()
         let sqlite = try HealthStore.open(path: folder.database)
@@ -41,7 +41,7 @@ struct PostgresStatisticsTests {
                 type: item.type, period: item.period, since: item.since.flatMap(StatisticsQuery.day),
                 until: item.until.flatMap(StatisticsQuery.day), preferred: item.preferred)
             let expected = try sqlite.read { db in try query.rows(db) }
-            let computed = try postgres.statistics(
+            let computed = try await postgres.statistics(
                 ComputedStatistics(
                     type: query.type, period: query.period, since: query.since, until: query.until,
                     preferred: query.preferred))

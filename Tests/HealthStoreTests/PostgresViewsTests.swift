@@ -136,7 +136,7 @@ struct PostgresViewsTests {
     /// Days a database upgraded to stored statistics (or an interrupted run) left pending are
     /// computed by the person's next `stats`, giving what the import had stored.
     @Test("Pending days are computed by the next stats")
-    func pendingDaysComputed() throws {
+    func pendingDaysComputed() async throws {
         let store = try PostgresStore.open(url: TestPostgres.url!, person: TestPostgres.freshPerson("pending"))
         try StoreContract(backend: .postgres).importFile(
             repositoryRoot + "/SampleExports/v14-2025/export.xml", into: store, window: .all, windowGiven: true)
@@ -148,7 +148,12 @@ struct PostgresViewsTests {
             ComputedStatistics(
                 type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, since: nil, until: nil, preferred: nil),
         ]
-        let before = try queries.map { try store.statistics($0).map { $0.map(\.json) } }
+        func lines() async throws -> [[[String]]] {
+            var lines: [[[String]]] = []
+            for query in queries { lines.append(try await store.statistics(query).map { $0.map(\.json) }) }
+            return lines
+        }
+        let before = try await lines()
         #expect(before.allSatisfy { !$0.isEmpty })
         let person = store.person
         try Blocking.run {
@@ -156,7 +161,7 @@ struct PostgresViewsTests {
             try await store.query("DELETE FROM sleep_nights WHERE person = \(person)")
             try await store.query(PostgresSchema.allDaysPending(of: person))
         }
-        let after = try queries.map { try store.statistics($0).map { $0.map(\.json) } }
+        let after = try await lines()
         #expect(after == before)
         let left = try Blocking.run {
             try await store.query(

@@ -31,3 +31,19 @@ package final class WorkerThread<Result: Sendable> {
         return result
     }
 }
+
+extension WorkerThread {
+    /// Runs `body` on a thread of its own and returns its result, without holding a thread of the
+    /// cooperative pool meanwhile: for synchronous work that async code asks for (a computation
+    /// whose reads wait for the database as it goes).
+    package static func run(name: String, _ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                SystemCall.nameThread(name)
+                continuation.resume(with: Swift.Result { try body() })
+            }
+            thread.name = name
+            thread.start()
+        }
+    }
+}

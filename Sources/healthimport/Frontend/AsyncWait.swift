@@ -1,4 +1,3 @@
-#if PostgreSQL
 import Foundation
 import HealthExport
 
@@ -26,4 +25,3 @@ enum AsyncWait {
         return try result.get()
     }
 }
-#endif

@@ -30,10 +30,10 @@ enum StoreOpener {
 
     /// A read-only reader of the store `options` name, for the report: an SQLite file, or the
     /// person's rows of a PostgreSQL database.
-    static func reader(_ options: StoreOptions) throws -> any StoreReading {
+    static func reader(_ options: StoreOptions) async throws -> any StoreReading {
         if StoreOptions.isPostgres(options.db) {
             #if PostgreSQL
-            return try PostgresStoreReader.open(
+            return try await PostgresStoreReader.open(
                 url: options.db, person: options.person ?? StoreOptions.defaultPerson)
             #else
             throw PostgresSupport.missing

@@ -71,7 +71,7 @@ struct OIDCOptions: ParsableArguments {
     func verifier() throws(OIDCSetupError) -> OIDCVerifier? {
         guard let settings = try settings() else { return nil }
         do {
-            return try Blocking.wait { try await OIDCVerifier.start(settings) }
+            return try AsyncWait.run { try await OIDCVerifier.start(settings) }
         } catch let error as OIDCSetupError {
             throw error
         } catch {

@@ -119,8 +119,10 @@ struct Parquet: ParsableCommand {
             throw CommandFailure("--person \(person) needs a PostgreSQL store (--db postgresql://...)", exitCode: 64)
         }
         do {
-            let reader = try StoreReader(path: location)
-            try StoreParquetExport(reader: reader).write(into: tables) { try Interrupt.check() }
+            let export = StoreParquetExport(reader: try StoreReader(path: location))
+            // The table set is the waiting command's again once the wait ends.
+            let handed = Handover(tables)
+            try AsyncWait.run { try await export.write(into: handed.value) { try Interrupt.check() } }
             try tables.close()
         } catch {
             tables.discard()
@@ -131,20 +133,20 @@ struct Parquet: ParsableCommand {
     /// Writes a person's rows of a PostgreSQL store; the files' row counts.
     private func writePostgres(_ url: String, folder: String) throws -> [(file: String, rows: Int64)] {
         #if PostgreSQL
-        let store = try PostgresStore.open(url: url, person: person ?? StoreOptions.defaultPerson)
-        defer { store.closeWaiting() }
-        let export = PostgresParquetExport(store: store)
+        let (url, person) = (try PostgresURL(url), person ?? StoreOptions.defaultPerson)
         // The table set lives and dies inside the wait: it belongs to the one task that writes it.
-        return try Blocking.wait {
-            let tables = ParquetTableSet(folder: folder)
-            do {
-                try await export.write(into: tables) { try Interrupt.check() }
-                try tables.close()
-            } catch {
-                tables.discard()
-                throw ParquetFolder.failure(error)
+        return try AsyncWait.run {
+            try await PostgresStore.withConnection(url: url, person: person) { store in
+                let tables = ParquetTableSet(folder: folder)
+                do {
+                    try await PostgresParquetExport(store: store).write(into: tables) { try Interrupt.check() }
+                    try tables.close()
+                } catch {
+                    tables.discard()
+                    throw ParquetFolder.failure(error)
+                }
+                return tables.rowCounts
             }
-            return tables.rowCounts
         }
         #else
         throw PostgresSupport.missing

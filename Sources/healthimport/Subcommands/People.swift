@@ -18,12 +18,16 @@ struct People: ParsableCommand {
         @Option(help: ArgumentHelp("The PostgreSQL store (postgresql://user@host/db).", valueName: "url"))
         var db: String
 
-        /// The store, for `person`'s rows where a command reads or changes them.
-        func open(person: String = "me") throws -> PostgresStore {
+        /// Runs `body` with the store, for `person`'s rows where a command reads or changes
+        /// them, waiting for it; the store is closed when `body` ends.
+        func run<Value: Sendable>(
+            person: String = "me", _ body: @escaping @Sendable (PostgresStore) async throws -> Value
+        ) throws -> Value {
             guard PostgresURL.isPostgres(db) else {
                 throw CommandFailure("people live in a PostgreSQL store: pass --db postgresql://...", exitCode: 64)
             }
-            return try PostgresStore.open(url: db, person: person)
+            let url = try PostgresURL(db)
+            return try AsyncWait.run { try await PostgresStore.withConnection(url: url, person: person, body) }
         }
     }
 
@@ -47,9 +51,8 @@ struct People: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let store = try database.open()
-                let scope = self.scope.scope
-                let token = try Blocking.wait { try await store.addPerson(name, scope: scope) }
+                let (name, scope) = (name, self.scope.scope)
+                let token = try database.run { try await $0.addPerson(name, scope: scope) }
                 Diagnostics.print("healthimport: \(name) can use the sync server with this token (shown once):")
                 try StandardOutput.print(token + "\n")
             }
@@ -65,8 +68,7 @@ struct People: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let store = try database.open()
-                let people = try Blocking.wait { try await store.people() }
+                let people = try database.run { try await $0.people() }
                 var text = ""
                 for person in people {
                     let backfill =
@@ -92,8 +94,8 @@ struct People: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let store = try database.open()
-                guard try Blocking.wait({ try await store.removePerson(name) }) else {
+                let name = name
+                guard try database.run({ try await $0.removePerson(name) }) else {
                     throw CommandFailure("no person \(name) (healthimport people list)")
                 }
                 Diagnostics.print("healthimport: removed \(name); their token no longer works")

@@ -21,9 +21,8 @@ extension People {
 
         func run() throws {
             try CommandRunner.run {
-                let store = try database.open(person: name)
-                defer { store.closeWaiting() }
-                guard let erasure = try Blocking.wait({ try await store.erase(requestedBy: "command line") }) else {
+                guard let erasure = try database.run(person: name, { try await $0.erase(requestedBy: "command line") })
+                else {
                     throw CommandFailure("nothing of \(name) to erase (healthimport people list)")
                 }
                 try StandardOutput.print(

@@ -22,8 +22,6 @@ extension People {
 
         func run() throws {
             try CommandRunner.run {
-                let store = try database.open(person: name)
-                defer { store.closeWaiting() }
                 guard FileManager.default.createFile(atPath: output, contents: nil),
                     let handle = FileHandle(forWritingAtPath: output)
                 else {
@@ -31,7 +29,7 @@ extension People {
                 }
                 let count: Int
                 do {
-                    count = try Blocking.wait {
+                    count = try database.run(person: name) { store in
                         try await store.exportZip { bytes in try handle.write(contentsOf: bytes) }
                     }
                     try handle.close()

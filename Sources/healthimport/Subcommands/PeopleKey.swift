@@ -33,11 +33,8 @@ extension People {
 
             func run() throws {
                 try CommandRunner.run {
-                    let store = try database.open()
                     let (person, scope, name) = (self.person, self.scope.scope, self.name)
-                    let issued = try Blocking.wait {
-                        try await store.addKey(person: person, scope: scope, name: name)
-                    }
+                    let issued = try database.run { try await $0.addKey(person: person, scope: scope, name: name) }
                     Diagnostics.print(
                         "healthimport: key \(issued.key.id) (\(name), \(scope.rawValue)) for \(person); its token (shown once):"
                     )
@@ -58,9 +55,8 @@ extension People {
 
             func run() throws {
                 try CommandRunner.run {
-                    let store = try database.open()
                     let person = self.person
-                    let keys = try Blocking.wait { try await store.keys(of: person) }
+                    let keys = try database.run { try await $0.keys(of: person) }
                     try StandardOutput.print(
                         keys.map { "\($0.id)\t\($0.name)\t\($0.scope.rawValue)\tadded \($0.created)\n" }.joined())
                 }
@@ -79,9 +75,8 @@ extension People {
 
             func run() throws {
                 try CommandRunner.run {
-                    let store = try database.open()
                     let id = self.id
-                    guard let key = try Blocking.wait({ try await store.revokeKey(id: id) }) else {
+                    guard let key = try database.run({ try await $0.revokeKey(id: id) }) else {
                         throw CommandFailure("no key \(id) (healthimport people key list NAME)")
                     }
                     Diagnostics.print(

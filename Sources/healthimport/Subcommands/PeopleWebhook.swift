@@ -41,17 +41,16 @@ extension People {
 
         func run() throws {
             try CommandRunner.run {
-                let store = try database.open()
                 let name = self.name
                 if remove {
-                    guard try Blocking.wait({ try await store.removeWebhook(person: name) }) else {
+                    guard try database.run({ try await $0.removeWebhook(person: name) }) else {
                         throw CommandFailure("\(name) has no webhook")
                     }
                     Diagnostics.print("healthimport: removed \(name)'s webhook")
                     return
                 }
                 let url = self.url ?? ""
-                let secret = try Blocking.wait { try await store.setWebhook(person: name, url: url) }
+                let secret = try database.run { try await $0.setWebhook(person: name, url: url) }
                 Diagnostics.print(
                     "healthimport: \(name)'s uploads are told to \(url); its signing secret (shown once):")
                 try StandardOutput.print(secret + "\n")

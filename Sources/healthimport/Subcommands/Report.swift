@@ -34,8 +34,11 @@ struct Report: ParsableCommand {
     func run() throws {
         try CommandRunner.run {
             Interrupt.endAtOnce()
-            let reader = try StoreOpener.reader(store)
-            let html = try HealthReport.render(reader, since: since, generated: ExportTimestamp.now.iso8601)
+            let (options, since) = (store, since)
+            let html = try AsyncWait.run {
+                let reader = try await StoreOpener.reader(options)
+                return try await HealthReport.render(reader, since: since, generated: ExportTimestamp.now.iso8601)
+            }
             do {
                 try Data(html.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {

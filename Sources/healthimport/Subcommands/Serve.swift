@@ -179,7 +179,7 @@ struct Serve: ParsableCommand {
         }
         let settings = configuration
         do {
-            try Blocking.wait { try await SyncServer.run(settings) }
+            try AsyncWait.run { try await SyncServer.run(settings) }
         } catch let error as StoreError {
             Diagnostics.print("healthimport: error: \(error.message)")
             throw ExitCode(error.code == .unavailable ? 69 : 1)

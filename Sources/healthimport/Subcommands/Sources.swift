@@ -31,10 +31,16 @@ struct Sources: ParsableCommand {
             let sources: [SourceListing]
             if StoreOptions.isPostgres(store.db) {
                 #if PostgreSQL
-                let postgres = try PostgresStore.open(
-                    url: store.db, person: store.person ?? StoreOptions.defaultPerson)
-                if let priority { try postgres.saveSourceOrder(SourceOrder.parse(priority)) }
-                sources = try postgres.sources()
+                let (url, person, order) = (
+                    try PostgresURL(store.db), store.person ?? StoreOptions.defaultPerson,
+                    priority.map(SourceOrder.parse)
+                )
+                sources = try AsyncWait.run {
+                    try await PostgresStore.withConnection(url: url, person: person) { postgres in
+                        if let order { try await postgres.saveSourceOrder(order) }
+                        return try await postgres.sources()
+                    }
+                }
                 #else
                 throw PostgresSupport.missing
                 #endif

@@ -150,10 +150,10 @@ private enum StatisticsStore {
             return try store.read { db in try query.rows(db) }
         #if PostgreSQL
         case .postgres(let store):
-            return try store.statistics(
-                ComputedStatistics(
-                    type: query.type, period: query.period, since: query.since, until: query.until,
-                    preferred: query.preferred))
+            let computation = ComputedStatistics(
+                type: query.type, period: query.period, since: query.since, until: query.until,
+                preferred: query.preferred)
+            return try AsyncWait.run { try await store.statistics(computation) }
         #endif
         }
     }

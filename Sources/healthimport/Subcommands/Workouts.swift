@@ -204,9 +204,9 @@ struct Workouts: ParsableCommand {
         let store = try PostgresStore.open(url: url, person: person)
         defer { store.closeWaiting() }
         let reader = PostgresWorkoutReader(store: store, options: options)
-        let plan = try Blocking.wait { try await reader.plan() }
+        let plan = try AsyncWait.run { try await reader.plan() }
         for planned in plan.workouts {
-            let track = try Blocking.wait { try await reader.track(of: planned) }
+            let track = try AsyncWait.run { try await reader.track(of: planned) }
             try body(track, plan.context)
         }
         return (plan.workouts.count, "from \(store.location)")
