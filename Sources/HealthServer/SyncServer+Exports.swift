@@ -151,20 +151,13 @@ extension SyncServer {
     static func runImport(
         feed: UploadFeed, store: PostgresStore, options: ImportOptions, stop: StopFlag
     ) async throws -> ImportResult {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                let result = Result { () throws -> ImportResult in
-                    defer { if !feed.spooled { feed.closeReading() } }
-                    let package = try feed.openPackage()
-                    let reader = try package.makeReader()
-                    let importer = Importer(destination: store)
-                    importer.checkStop = { if stop.load() { throw UploadStopped() } }
-                    return try importer.run(reader: reader, input: "upload", signature: nil, options: options)
-                }
-                continuation.resume(with: result)
-            }
-            thread.name = "healthimport-upload"
-            thread.start()
+        try await WorkerThread.run(name: "upload-import") {
+            defer { if !feed.spooled { feed.closeReading() } }
+            let package = try feed.openPackage()
+            let reader = try package.makeReader()
+            let importer = Importer(destination: store)
+            importer.checkStop = { if stop.load() { throw UploadStopped() } }
+            return try importer.run(reader: reader, input: "upload", signature: nil, options: options)
         }
     }
 }
