@@ -7,22 +7,28 @@ import HealthStatistics
 /// A person's daily figures in a PostgreSQL store, as `stats` computes them there, in the
 /// values the SQLite store's ``StoredStatistics`` gives.
 public struct PostgresDailyStatistics: DailyStatistics {
-    let store: PostgresStore
+    let stores: ReopeningStore
 
     /// Reads `store`'s person.
     public init(store: PostgresStore) {
-        self.store = store
+        stores = ReopeningStore(store)
+    }
+
+    /// Reads the person of `stores`, reopening it after a restart.
+    public init(stores: ReopeningStore) {
+        self.stores = stores
     }
 
     public func daily(type: String, from: String?, to: String?) async throws -> [HealthQuery.DayValue] {
         guard let kind = StatisticsKind(type: type), kind != .sleep else { return [] }
-        return try await store.statistics(computation(type: type, period: .day, from: from, to: to)).compactMap {
+        return try await stores.store().statistics(computation(type: type, period: .day, from: from, to: to)).compactMap
+        {
             StoredStatistics.dayValue($0, kind: kind)
         }
     }
 
     public func sleep(from: String?, to: String?) async throws -> [HealthQuery.SleepNight] {
-        try await store.statistics(
+        try await stores.store().statistics(
             computation(type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, from: from, to: to)
         ).compactMap(StoredStatistics.sleepNight)
     }

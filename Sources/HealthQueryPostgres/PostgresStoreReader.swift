@@ -5,15 +5,16 @@ import HealthQuery
 
 /// One person's answers to the read-only questions of ``StoreReading`` in a PostgreSQL store:
 /// the report and the MCP server read them as they read an SQLite store, by the same queries
-/// (``StoreSQLDialect/postgres``), every one of them bound to the store's person.
+/// (``StoreSQLDialect/postgres``), every one of them bound to the store's person. A question
+/// after the database restarted opens a new connection (``ReopeningStore``).
 public struct PostgresStoreReader: StoreReading {
-    /// The store, open for the person read.
-    public let store: PostgresStore
+    /// The person's store, reopened after a restart.
+    public let stores: ReopeningStore
     private let queries = StoreReadQueries(.postgres)
 
     /// Reads `store`'s person.
     public init(store: PostgresStore) {
-        self.store = store
+        stores = ReopeningStore(store)
     }
 
     /// Opens the database at `url` for `person`; fails (``StoreError``) when it cannot be
@@ -35,31 +36,31 @@ public struct PostgresStoreReader: StoreReading {
         return PostgresStoreReader(store: store)
     }
 
-    public var location: String { store.location }
+    public var location: String { stores.location }
 
     public func status() async throws -> StoreStatus {
-        try await store.status()
+        try await stores.store().status()
     }
 
     public func sources(type: String?) async throws -> [SourceSummary] {
-        try await queries.sources(type: type) { try await PostgresRows.fetch(store, $0) }
+        try await queries.sources(type: type) { try await PostgresRows.fetch(stores.store(), $0) }
     }
 
     public func records(type: String, from: String, to: String, limit: Int, cursor: String?) async throws -> RecordPage
     {
         try await queries.records(type: type, from: from, to: to, limit: limit, cursor: cursor) {
-            try await PostgresRows.fetch(store, $0)
+            try await PostgresRows.fetch(stores.store(), $0)
         }
     }
 
-    public var statistics: any DailyStatistics { PostgresDailyStatistics(store: store) }
+    public var statistics: any DailyStatistics { PostgresDailyStatistics(stores: stores) }
 
     public func workoutDays(from: String?) async throws -> [WorkoutDay] {
-        StoreReadQueries.workoutDays(try await PostgresRows.fetch(store, queries.workoutDays(from: from)))
+        StoreReadQueries.workoutDays(try await PostgresRows.fetch(stores.store(), queries.workoutDays(from: from)))
     }
 
     public func rings(from: String?, days: Int) async throws -> [RingDay] {
-        StoreReadQueries.rings(try await PostgresRows.fetch(store, queries.rings(from: from, days: days)))
+        StoreReadQueries.rings(try await PostgresRows.fetch(stores.store(), queries.rings(from: from, days: days)))
     }
 
     /// `nil`: the store reads on its one connection.
@@ -71,7 +72,7 @@ public struct PostgresStoreReader: StoreReading {
     public func schemaSQL() async throws -> String {
         // `$1`, the person every query binds, only so that the statement takes it.
         let rows = try await PostgresRows.fetch(
-            store,
+            stores.store(),
             (
                 """
                 SELECT CASE c.relkind WHEN 'v'

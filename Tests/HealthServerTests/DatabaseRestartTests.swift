@@ -121,6 +121,31 @@ struct DatabaseRestartTests {
         server.stop()
     }
 
+    @Test("mcp says at once that PostgreSQL is down, and answers again once it is back, without a restart of its own")
+    func mcpAcrossRestart() throws {
+        let cluster = try PostgresCluster(name: "mcp")
+        let store = ["--db", cluster.url, "--person", "jo"]
+        let imported = try Tool.healthimport(
+            ["import", Tool.repositoryRoot + "/SampleExports/v14-2025/export.xml", "--all", "--quiet"] + store)
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let session = try MCPSession(store)
+        let before = try #require(try session.call("get_status"), "no answer before the restart")
+        #expect(!before.isError, "\(before.text)")
+
+        try cluster.stop()
+        let started = Date()
+        let down = try #require(try session.call("list_types"), "no answer within 10 s while PostgreSQL is down")
+        #expect(down.isError && down.text.contains(cluster.address), "\(down.text)")
+        #expect(Date().timeIntervalSince(started) < 10)
+
+        try cluster.start()
+        let back = try #require(try session.call("get_status"), "no answer after the restart")
+        #expect(!back.isError, "the first call after the restart: \(back.text)")
+        #expect(back.text == before.text)
+        let steps = try #require(try session.call("query_statistics", ["type": "steps", "interval": "month"]))
+        #expect(!steps.isError && steps.text.contains("\"periods\""), "\(steps.text)")
+    }
+
     @Test("an upload in flight when PostgreSQL stops gets 503, keeps nothing, and shows as interrupted")
     func uploadAcrossRestart() throws {
         let cluster = try PostgresCluster(name: "upload")
