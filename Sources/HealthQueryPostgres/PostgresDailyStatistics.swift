@@ -21,16 +21,15 @@ public struct PostgresDailyStatistics: DailyStatistics {
 
     public func daily(type: String, from: String?, to: String?) async throws -> [HealthQuery.DayValue] {
         guard let kind = StatisticsKind(type: type), kind != .sleep else { return [] }
-        return try await stores.store().statistics(computation(type: type, period: .day, from: from, to: to)).compactMap
-        {
+        let computation = computation(type: type, period: .day, from: from, to: to)
+        return try await stores.answer { try await $0.statistics(computation) }.compactMap {
             StoredStatistics.dayValue($0, kind: kind)
         }
     }
 
     public func sleep(from: String?, to: String?) async throws -> [HealthQuery.SleepNight] {
-        try await stores.store().statistics(
-            computation(type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, from: from, to: to)
-        ).compactMap(StoredStatistics.sleepNight)
+        let computation = computation(type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, from: from, to: to)
+        return try await stores.answer { try await $0.statistics(computation) }.compactMap(StoredStatistics.sleepNight)
     }
 
     private func computation(type: String, period: Period, from: String?, to: String?) -> ComputedStatistics {

@@ -12,15 +12,17 @@ public struct PostgresStoreReader: StoreReading {
     public let stores: ReopeningStore
     private let queries = StoreReadQueries(.postgres)
 
-    /// Reads `store`'s person.
-    public init(store: PostgresStore) {
-        stores = ReopeningStore(store)
+    /// Reads `store`'s person; a question fails when it has no answer within `answerSeconds`.
+    public init(store: PostgresStore, answerSeconds: Int = ReopeningStore.defaultAnswerSeconds) {
+        stores = ReopeningStore(store, answerSeconds: answerSeconds)
     }
 
     /// Opens the database at `url` for `person`; fails (``StoreError``) when it cannot be
     /// reached or the person has imported nothing there, so that a mistyped name is not read as
-    /// an empty store.
-    public static func open(url: String, person: String) async throws -> PostgresStoreReader {
+    /// an empty store. A question fails when it has no answer within `answerSeconds`.
+    public static func open(
+        url: String, person: String, answerSeconds: Int = ReopeningStore.defaultAnswerSeconds
+    ) async throws -> PostgresStoreReader {
         let store = try await PostgresStore.connect(url: PostgresURL(url), person: person)
         // One row looked for, not the status, which counts every row of the person.
         let imported =
@@ -33,34 +35,40 @@ public struct PostgresStoreReader: StoreReading {
                 .io,
                 "\(store.location) holds no import for \(person): import an export for them first, or check --person")
         }
-        return PostgresStoreReader(store: store)
+        return PostgresStoreReader(store: store, answerSeconds: answerSeconds)
     }
 
     public var location: String { stores.location }
 
     public func status() async throws -> StoreStatus {
-        try await stores.store().status()
+        try await stores.answer { try await $0.status() }
     }
 
     public func sources(type: String?) async throws -> [SourceSummary] {
-        try await queries.sources(type: type) { try await PostgresRows.fetch(stores.store(), $0) }
+        try await queries.sources(type: type) { query in
+            try await stores.answer { try await PostgresRows.fetch($0, query) }
+        }
     }
 
     public func records(type: String, from: String, to: String, limit: Int, cursor: String?) async throws -> RecordPage
     {
         try await queries.records(type: type, from: from, to: to, limit: limit, cursor: cursor) {
-            try await PostgresRows.fetch(stores.store(), $0)
+            query in try await stores.answer { try await PostgresRows.fetch($0, query) }
         }
     }
 
     public var statistics: any DailyStatistics { PostgresDailyStatistics(stores: stores) }
 
     public func workoutDays(from: String?) async throws -> [WorkoutDay] {
-        StoreReadQueries.workoutDays(try await PostgresRows.fetch(stores.store(), queries.workoutDays(from: from)))
+        StoreReadQueries.workoutDays(
+            try await stores.answer { [queries] in try await PostgresRows.fetch($0, queries.workoutDays(from: from)) })
     }
 
     public func rings(from: String?, days: Int) async throws -> [RingDay] {
-        StoreReadQueries.rings(try await PostgresRows.fetch(stores.store(), queries.rings(from: from, days: days)))
+        StoreReadQueries.rings(
+            try await stores.answer { [queries] in
+                try await PostgresRows.fetch($0, queries.rings(from: from, days: days))
+            })
     }
 
     /// `nil`: the store reads on its one connection.
@@ -70,26 +78,27 @@ public struct PostgresStoreReader: StoreReading {
 
     /// Every table's and view's `CREATE` statement, written from the database's catalog.
     public func schemaSQL() async throws -> String {
-        // `$1`, the person every query binds, only so that the statement takes it.
-        let rows = try await PostgresRows.fetch(
-            stores.store(),
-            (
-                """
-                SELECT CASE c.relkind WHEN 'v'
-                    THEN 'CREATE VIEW ' || c.relname || ' AS' || E'\\n' || pg_get_viewdef(c.oid, true)
-                    ELSE 'CREATE TABLE ' || c.relname || ' (' || E'\\n' || (
-                        SELECT string_agg('    ' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
-                            || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END, E',\\n' ORDER BY a.attnum)
-                        FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped)
-                        || E'\\n);'
-                    END
-                FROM pg_class c
-                WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'v')
-                    AND $1::text IS NOT NULL
-                ORDER BY c.relkind, c.relname
-                """, []
-            ))
+        let rows = try await stores.answer { try await PostgresRows.fetch($0, Self.schemaQuery) }
         return rows.compactMap { $0.first?.text }.joined(separator: "\n\n")
     }
+
+    /// The catalog's `CREATE` statements; `$1`, the person every query binds, only so that the
+    /// statement takes it.
+    private static let schemaQuery: StoreQuery = (
+        """
+        SELECT CASE c.relkind WHEN 'v'
+            THEN 'CREATE VIEW ' || c.relname || ' AS' || E'\\n' || pg_get_viewdef(c.oid, true)
+            ELSE 'CREATE TABLE ' || c.relname || ' (' || E'\\n' || (
+                SELECT string_agg('    ' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+                    || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END, E',\\n' ORDER BY a.attnum)
+                FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped)
+                || E'\\n);'
+            END
+        FROM pg_class c
+        WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'v')
+            AND $1::text IS NOT NULL
+        ORDER BY c.relkind, c.relname
+        """, []
+    )
 }
 #endif

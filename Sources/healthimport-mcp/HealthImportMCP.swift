@@ -24,20 +24,24 @@ import Darwin
 @main
 enum HealthImportMCP {
     static let usage =
-        "usage: healthimport-mcp --db PATH-OR-URL [--person NAME] (run as healthimport mcp --db PATH-OR-URL)"
+        "usage: healthimport-mcp --db PATH-OR-URL [--person NAME] [--timeout SECONDS] (run as healthimport mcp --db PATH-OR-URL)"
 
     static func main() async {
         var options: [String: String] = [:]
         var arguments = Array(CommandLine.arguments.dropFirst())[...]
         while let name = arguments.popFirst() {
-            guard ["--db", "--person"].contains(name), options[name] == nil, let value = arguments.popFirst() else {
+            guard ["--db", "--person", "--timeout"].contains(name), options[name] == nil,
+                let value = arguments.popFirst()
+            else {
                 fail(usage, code: 64)
             }
             options[name] = value
         }
         guard let db = options["--db"] else { fail(usage, code: 64) }
+        let timeout = options["--timeout"].map { Int($0) } ?? 30
+        guard let timeout, timeout > 0 else { fail(usage, code: 64) }
         do {
-            let reader = try await open(db, person: options["--person"])
+            let reader = try await open(db, person: options["--person"], timeout: timeout)
             try await HealthMCPServer(reader: reader, version: HealthImportVersion.current).run()
         } catch let error as StoreError {
             fail("healthimport: error: \(error.message)", code: 1)
@@ -46,8 +50,9 @@ enum HealthImportMCP {
         }
     }
 
-    /// The reader of an SQLite file, or of `person`'s rows (default `me`) of a PostgreSQL database.
-    static func open(_ db: String, person: String?) async throws -> any StoreReading {
+    /// The reader of an SQLite file, or of `person`'s rows (default `me`) of a PostgreSQL database,
+    /// whose every answer comes within `timeout` seconds.
+    static func open(_ db: String, person: String?, timeout: Int) async throws -> any StoreReading {
         guard db.hasPrefix("postgresql://") || db.hasPrefix("postgres://") else {
             if let person, person != "me" {
                 fail(
@@ -57,7 +62,7 @@ enum HealthImportMCP {
             return try StoreReader(path: db)
         }
         #if PostgreSQL
-        return try await PostgresStoreReader.open(url: db, person: person ?? "me")
+        return try await PostgresStoreReader.open(url: db, person: person ?? "me", answerSeconds: timeout)
         #else
         fail(
             "healthimport: error: this healthimport was built without PostgreSQL: build it with `swift build -c release --traits PostgreSQL`",

@@ -146,6 +146,29 @@ struct DatabaseRestartTests {
         #expect(!steps.isError && steps.text.contains("\"periods\""), "\(steps.text)")
     }
 
+    @Test("mcp --timeout answers an error when PostgreSQL hangs, and answers again once it is back")
+    func mcpWhileFrozen() throws {
+        let cluster = try PostgresCluster(name: "mcp-frozen")
+        let store = ["--db", cluster.url, "--person", "jo"]
+        let imported = try Tool.healthimport(
+            ["import", Tool.repositoryRoot + "/SampleExports/v14-2025/export.xml", "--all", "--quiet"] + store)
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let session = try MCPSession(store + ["--timeout", "2"])
+        let before = try #require(try session.call("get_status"), "no answer before the database hung")
+        #expect(!before.isError, "\(before.text)")
+
+        try cluster.freeze()
+        defer { try? cluster.thaw() }
+        let started = Date()
+        let hung = try #require(try session.call("get_status"), "no answer within 10 s while PostgreSQL hangs")
+        #expect(hung.isError && hung.text.contains("did not answer within 2 s"), "\(hung.text)")
+        #expect(Date().timeIntervalSince(started) < 10)
+
+        try cluster.thaw()
+        let back = try #require(try session.call("get_status"), "no answer once the database is back")
+        #expect(!back.isError && back.text == before.text, "\(back.text)")
+    }
+
     @Test("an upload in flight when PostgreSQL stops gets 503, keeps nothing, and shows as interrupted")
     func uploadAcrossRestart() throws {
         let cluster = try PostgresCluster(name: "upload")

@@ -29,6 +29,16 @@ struct MCPServe: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "How long a tool call may wait for a PostgreSQL store before it answers with an error.",
+            valueName: "seconds"))
+    var timeout = 30
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout takes a number of seconds above 0.") }
+    }
+
     func run() throws {
         try CommandRunner.run {
             if let person = store.person, person != StoreOptions.defaultPerson, !StoreOptions.isPostgres(store.db) {
@@ -37,7 +47,7 @@ struct MCPServe: ParsableCommand {
                     exitCode: 64)
             }
             let server = try Self.serverPath()
-            var arguments = [server, "--db", store.db]
+            var arguments = [server, "--db", store.db, "--timeout", String(timeout)]
             if let person = store.person { arguments += ["--person", person] }
             var argv = arguments.map { strdup($0) } + [nil]
             execv(server, &argv)
