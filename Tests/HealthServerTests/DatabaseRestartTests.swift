@@ -73,6 +73,35 @@ struct DatabaseRestartTests {
         #expect(Self.rows(cluster.url, person: "jo") == Self.steps)
     }
 
+    @Test("an import waiting on a hung PostgreSQL ends at a second Ctrl-C with 130; the next run completes it")
+    func importHungTwiceInterrupted() throws {
+        let cluster = try PostgresCluster(name: "hung")
+        let folder = TemporaryFolder()
+        let export = folder.path + "/export.xml"
+        try StepExport.write(steps: Self.steps, to: export)
+        let store = ["--db", cluster.url, "--person", "jo"]
+
+        let running = try BackgroundTool(["import", export, "--all", "--quiet"] + store)
+        let deadline = Date().addingTimeInterval(60)
+        while Self.rows(cluster.url, person: "jo") == 0 && running.process.isRunning && Date() < deadline {
+            usleep(100_000)
+        }
+        try cluster.freeze()
+        defer { try? cluster.thaw() }
+        try #require(running.process.isRunning, "the import ended before PostgreSQL hung: \(running.stderr)")
+        kill(running.process.processIdentifier, SIGINT)
+        // The first Ctrl-C asks the run to stop at its next record, which waits for the database.
+        #expect(running.exit(within: 1) == nil, "the import ended at the first Ctrl-C: \(running.stderr)")
+        kill(running.process.processIdentifier, SIGINT)
+        #expect(running.exit(within: 5) == 130, "\(running.stderr)")
+        #expect(running.stderr.contains("healthimport: interrupted again: stopping at once"), "\(running.stderr)")
+
+        try cluster.thaw()
+        let again = try Tool.healthimport(["import", export, "--all", "--quiet"] + store)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(Self.rows(cluster.url, person: "jo") == Self.steps)
+    }
+
     @Test("the server answers 503 with Retry-After while PostgreSQL is down, 200 once it is back, and stops on SIGTERM")
     func serverAcrossRestart() throws {
         let cluster = try PostgresCluster(name: "serve")

@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// Ctrl-C handling: the first SIGINT asks the run to stop at the next record; the run then
-/// finishes cleanly (whole lines out, store committed) and exits 130.
+/// finishes cleanly (whole lines out, store committed) and exits 130. A second one ends the
+/// process at once, for a run that waits for something that does not answer.
 enum Interrupt {
     /// Thrown from the record loop once Ctrl-C was pressed.
     struct Requested: Error {}
@@ -16,7 +17,15 @@ enum Interrupt {
         return pointer
     }()
 
-    /// Installs the handlers: SIGINT and SIGTERM set the flag, SIGPIPE is ignored (EPIPE is handled).
+    /// What a second SIGINT or SIGTERM prints before the process ends at once, made before any
+    /// signal comes: a handler may not allocate.
+    nonisolated(unsafe) private static let again: (base: UnsafeMutablePointer<CChar>, count: Int) = {
+        let text = "healthimport: interrupted again: stopping at once (what was committed stays)\n"
+        return (strdup(text)!, text.utf8.count)
+    }()
+
+    /// Installs the handlers: SIGINT and SIGTERM set the flag, and a second one ends the process
+    /// at once with status 130; SIGPIPE is ignored (EPIPE is handled).
     ///
     /// Both signals are also unblocked: a process inherits its parent's signal mask, and a parent
     /// that launched us from a thread blocking them (Foundation's `Process` from a test runner's
@@ -24,7 +33,14 @@ enum Interrupt {
     static func install() {
         _ = flag
         signal(SIGPIPE, SIG_IGN)
+        _ = again
         let handler: @convention(c) (Int32) -> Void = { _ in
+            if Interrupt.flag.pointee != 0 {
+                // A second signal: the run did not stop at the first (it waits for something that
+                // does not answer). Only async-signal-safe calls here.
+                _ = write(2, Interrupt.again.base, Interrupt.again.count)
+                _exit(130)
+            }
             Interrupt.flag.pointee = 1
         }
         signal(SIGINT, handler)
