@@ -102,6 +102,34 @@ struct DatabaseRestartTests {
         #expect(Self.rows(cluster.url, person: "jo") == Self.steps)
     }
 
+    @Test("watch rides out a stopped PostgreSQL: it says so, tries the export again, and imports it once it is back")
+    func watchAcrossRestart() throws {
+        let cluster = try PostgresCluster(name: "watch")
+        let store = ["--db", cluster.url, "--person", "jo"]
+        try cluster.stop()
+        let folder = TemporaryFolder()
+        let inbox = folder.path + "/inbox"
+        try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
+        let watch = try BackgroundTool(["watch", inbox, "--all", "--poll", "0.2", "--settle", "0.2"] + store)
+        try FileManager.default.copyItem(
+            atPath: Tool.repositoryRoot + "/SampleExports/zip/export.zip", toPath: inbox + "/export.zip")
+        let deadline = Date().addingTimeInterval(20)
+        while !watch.stderr.contains("again in 5 s") && watch.process.isRunning && Date() < deadline {
+            usleep(100_000)
+        }
+        #expect(watch.stderr.contains("cannot reach PostgreSQL at \(cluster.address)"), "\(watch.stderr)")
+        #expect(watch.stderr.contains("trying \(inbox)/export.zip again in 5 s"), "\(watch.stderr)")
+        #expect(watch.process.isRunning, "the watcher ended while PostgreSQL was down: \(watch.stderr)")
+
+        try cluster.start()
+        let back = Date().addingTimeInterval(30)
+        while !watch.stderr.contains("imported \(inbox)/export.zip") && Date() < back { usleep(100_000) }
+        #expect(watch.stderr.contains("imported \(inbox)/export.zip: import #1"), "\(watch.stderr)")
+        kill(watch.process.processIdentifier, SIGTERM)
+        #expect(watch.exit(within: 10) == 0, "\(watch.stderr)")
+        #expect(try Self.status(cluster.url, person: "jo").imports.map(\.outcome) == [.completed])
+    }
+
     @Test("the server answers 503 with Retry-After while PostgreSQL is down, 200 once it is back, and stops on SIGTERM")
     func serverAcrossRestart() throws {
         let cluster = try PostgresCluster(name: "serve")

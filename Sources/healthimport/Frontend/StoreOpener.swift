@@ -20,11 +20,7 @@ enum StoreOpener {
             throw PostgresSupport.missing
             #endif
         }
-        if let person, person != StoreOptions.defaultPerson {
-            throw CommandFailure(
-                "--person \(person) needs a PostgreSQL store (--db postgresql://...); an SQLite store holds one person's data",
-                exitCode: 64)
-        }
+        try StoreOptions.requirePostgres(for: person, db: location)
         return try HealthStore.open(path: location, readOnly: readOnly)
     }
 
@@ -39,11 +35,7 @@ enum StoreOpener {
             throw PostgresSupport.missing
             #endif
         }
-        if let person = options.person, person != StoreOptions.defaultPerson {
-            throw CommandFailure(
-                "--person \(person) needs a PostgreSQL store (--db postgresql://...); an SQLite store holds one person's data",
-                exitCode: 64)
-        }
+        try options.requirePostgresForPerson()
         return try StoreReader(path: options.db)
     }
 }

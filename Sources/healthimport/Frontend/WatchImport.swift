@@ -7,11 +7,16 @@ import HealthWatch
 /// told as a line on standard error (and a JSON object on standard output with `--json`).
 struct WatchImport {
     let db: String
+    /// Whose rows, in a PostgreSQL store.
+    let person: String?
     let options: ImportOptions
     let json: Bool
     let quiet: Bool
     /// Seconds to wait before trying a locked store again.
     let lockedRetry: Double
+    /// Seconds to wait before trying again a database that cannot be reached or went away (a
+    /// restart): a watcher rides it out, and the next try goes on from what was committed.
+    var unavailableRetry: Double = 5
 
     /// What stopped the watch for good, if anything did.
     enum Stop: Error {
@@ -25,7 +30,7 @@ struct WatchImport {
             let package = try ExportPackage.open(export.path)
             let signature = ExportSignature.of(path: export.path, package: package)
             let reader = try package.makeReader()
-            let store = try StoreOpener.open(db)
+            let store = try StoreOpener.open(db, person: person)
             let importer = Importer(destination: store)
             importer.checkStop = { try Interrupt.check() }
             importer.isInterruption = { $0 is Interrupt.Requested }
@@ -56,6 +61,9 @@ struct WatchImport {
         } catch let error as StoreError where error.code == .locked {
             say("the store is locked (\(error.message)); trying \(export.path) again in \(Int(lockedRetry)) s")
             return .retry(after: lockedRetry)
+        } catch let error as StoreError where error.code == .unavailable {
+            say("\(error.message); trying \(export.path) again in \(Int(unavailableRetry)) s")
+            return .retry(after: unavailableRetry)
         } catch let error as StoreError {
             failed(export, "error: \(error.message)")
             throw .fatal(error)

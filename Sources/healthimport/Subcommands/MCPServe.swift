@@ -41,11 +41,7 @@ struct MCPServe: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            if let person = store.person, person != StoreOptions.defaultPerson, !StoreOptions.isPostgres(store.db) {
-                throw CommandFailure(
-                    "--person \(person) needs a PostgreSQL store (--db postgresql://...); an SQLite store holds one person's data",
-                    exitCode: 64)
-            }
+            try store.requirePostgresForPerson()
             let server = try Self.serverPath()
             var arguments = [server, "--db", store.db, "--timeout", String(timeout)]
             if let person = store.person { arguments += ["--person", person] }

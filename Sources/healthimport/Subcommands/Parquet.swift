@@ -115,9 +115,7 @@ struct Parquet: ParsableCommand {
     }
 
     private func writeStore(_ location: String, into tables: ParquetTableSet) throws {
-        if let person, person != StoreOptions.defaultPerson {
-            throw CommandFailure("--person \(person) needs a PostgreSQL store (--db postgresql://...)", exitCode: 64)
-        }
+        try StoreOptions.requirePostgres(for: person, db: location)
         do {
             let export = StoreParquetExport(reader: try StoreReader(path: location))
             // The table set is the waiting command's again once the wait ends.

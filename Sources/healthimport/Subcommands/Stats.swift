@@ -121,9 +121,7 @@ private enum StatisticsStore {
             throw PostgresSupport.missing
             #endif
         }
-        if let person = options.person, person != StoreOptions.defaultPerson {
-            throw CommandFailure("--person \(person) needs a PostgreSQL store (--db postgresql://...)", exitCode: 64)
-        }
+        try options.requirePostgresForPerson()
         guard FileManager.default.fileExists(atPath: options.db) else {
             throw CommandFailure("\(options.db): no such store (import an export first, or use --db)")
         }

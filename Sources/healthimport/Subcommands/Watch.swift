@@ -42,6 +42,7 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
+            try store.requirePostgresForPerson()
             let watcher = FolderWatcher(root: folder, settle: settle, poll: poll)
             guard watcher.rootExists else {
                 throw CommandFailure("\(folder) is not a folder", exitCode: 66)
@@ -50,7 +51,8 @@ struct Watch: ParsableCommand {
             options.window = selection.window
             options.windowGiven = selection.windowGiven
             options.selection = try selection.selection()
-            let importing = WatchImport(db: store.db, options: options, json: json, quiet: quiet, lockedRetry: 2)
+            let importing = WatchImport(
+                db: store.db, person: store.person, options: options, json: json, quiet: quiet, lockedRetry: 2)
             if !quiet {
                 Diagnostics.print("healthimport: watch: watching \(watcher.root) for exports into \(store.db)")
             }
