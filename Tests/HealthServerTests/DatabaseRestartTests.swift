@@ -25,16 +25,7 @@ struct DatabaseRestartTests {
     func importAcrossRestart() throws {
         let cluster = try PostgresCluster(name: "import")
         let folder = TemporaryFolder()
-        let export = folder.path + "/export.xml"
-        try StepExport.write(steps: Self.steps, to: export)
-        let store = ["--db", cluster.url, "--person", "jo"]
-
-        let running = try BackgroundTool(["import", export, "--all", "--quiet"] + store)
-        // Stop the server once the import has committed some of its rows.
-        let deadline = Date().addingTimeInterval(60)
-        while Self.rows(cluster.url, person: "jo") == 0 && running.process.isRunning && Date() < deadline {
-            usleep(100_000)
-        }
+        let (running, export, store) = try Self.importUnderway(into: cluster, in: folder)
         try #require(running.process.isRunning, "the import ended before PostgreSQL stopped: \(running.stderr)")
         try cluster.stop()
         let stopped = Date()
@@ -77,15 +68,7 @@ struct DatabaseRestartTests {
     func importHungTwiceInterrupted() throws {
         let cluster = try PostgresCluster(name: "hung")
         let folder = TemporaryFolder()
-        let export = folder.path + "/export.xml"
-        try StepExport.write(steps: Self.steps, to: export)
-        let store = ["--db", cluster.url, "--person", "jo"]
-
-        let running = try BackgroundTool(["import", export, "--all", "--quiet"] + store)
-        let deadline = Date().addingTimeInterval(60)
-        while Self.rows(cluster.url, person: "jo") == 0 && running.process.isRunning && Date() < deadline {
-            usleep(100_000)
-        }
+        let (running, export, store) = try Self.importUnderway(into: cluster, in: folder)
         try cluster.freeze()
         defer { try? cluster.thaw() }
         try #require(running.process.isRunning, "the import ended before PostgreSQL hung: \(running.stderr)")
@@ -181,11 +164,7 @@ struct DatabaseRestartTests {
     @Test("mcp says at once that PostgreSQL is down, and answers again once it is back, without a restart of its own")
     func mcpAcrossRestart() throws {
         let cluster = try PostgresCluster(name: "mcp")
-        let store = ["--db", cluster.url, "--person", "jo"]
-        let imported = try Tool.healthimport(
-            ["import", Tool.repositoryRoot + "/SampleExports/v14-2025/export.xml", "--all", "--quiet"] + store)
-        try #require(imported.status == 0, "\(imported.stderr)")
-        let session = try MCPSession(store)
+        let session = try Self.mcpSession(on: cluster)
         let before = try #require(try session.call("get_status"), "no answer before the restart")
         #expect(!before.isError, "\(before.text)")
 
@@ -206,11 +185,7 @@ struct DatabaseRestartTests {
     @Test("mcp --timeout answers an error when PostgreSQL hangs, and answers again once it is back")
     func mcpWhileFrozen() throws {
         let cluster = try PostgresCluster(name: "mcp-frozen")
-        let store = ["--db", cluster.url, "--person", "jo"]
-        let imported = try Tool.healthimport(
-            ["import", Tool.repositoryRoot + "/SampleExports/v14-2025/export.xml", "--all", "--quiet"] + store)
-        try #require(imported.status == 0, "\(imported.stderr)")
-        let session = try MCPSession(store + ["--timeout", "2"])
+        let session = try Self.mcpSession(on: cluster, options: ["--timeout", "2"])
         let before = try #require(try session.call("get_status"), "no answer before the database hung")
         #expect(!before.isError, "\(before.text)")
 
@@ -260,6 +235,31 @@ struct DatabaseRestartTests {
         #expect(again.status == 200, "\(again.text)")
         #expect(Self.rows(cluster.url, person: "jo") == Self.steps)
         #expect(server.stop() == 0)
+    }
+
+    /// An import of the big export into `jo`'s rows, running in the background, once it has
+    /// committed some of them; its export and store arguments.
+    static func importUnderway(
+        into cluster: PostgresCluster, in folder: TemporaryFolder
+    ) throws -> (running: BackgroundTool, export: String, store: [String]) {
+        let export = folder.path + "/export.xml"
+        try StepExport.write(steps: steps, to: export)
+        let store = ["--db", cluster.url, "--person", "jo"]
+        let running = try BackgroundTool(["import", export, "--all", "--quiet"] + store)
+        let deadline = Date().addingTimeInterval(60)
+        while rows(cluster.url, person: "jo") == 0 && running.process.isRunning && Date() < deadline {
+            usleep(100_000)
+        }
+        return (running, export, store)
+    }
+
+    /// `healthimport mcp` on `jo`'s rows of a sample export imported into `cluster`.
+    static func mcpSession(on cluster: PostgresCluster, options: [String] = []) throws -> MCPSession {
+        let store = ["--db", cluster.url, "--person", "jo"]
+        let imported = try Tool.healthimport(
+            ["import", Tool.repositoryRoot + "/SampleExports/v14-2025/export.xml", "--all", "--quiet"] + store)
+        try #require(imported.status == 0, "\(imported.stderr)")
+        return try MCPSession(store + options)
     }
 
     // MARK: Reading the store
