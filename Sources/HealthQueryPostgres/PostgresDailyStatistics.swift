@@ -7,29 +7,29 @@ import HealthStatistics
 /// A person's daily figures in a PostgreSQL store, as `stats` computes them there, in the
 /// values the SQLite store's ``StoredStatistics`` gives.
 public struct PostgresDailyStatistics: DailyStatistics {
-    let stores: ReopeningStore
+    let store: ReopeningStore
 
     /// Reads `store`'s person.
     public init(store: PostgresStore) {
-        stores = ReopeningStore(store)
+        self.store = ReopeningStore(store)
     }
 
-    /// Reads the person of `stores`, reopening it after a restart.
-    public init(stores: ReopeningStore) {
-        self.stores = stores
+    /// Reads the person of `store`, reopened after a restart.
+    public init(store: ReopeningStore) {
+        self.store = store
     }
 
     public func daily(type: String, from: String?, to: String?) async throws -> [HealthQuery.DayValue] {
         guard let kind = StatisticsKind(type: type), kind != .sleep else { return [] }
         let computation = computation(type: type, period: .day, from: from, to: to)
-        return try await stores.answer { try await $0.statistics(computation) }.compactMap {
+        return try await store.answer { try await $0.statistics(computation) }.compactMap {
             StoredStatistics.dayValue($0, kind: kind)
         }
     }
 
     public func sleep(from: String?, to: String?) async throws -> [HealthQuery.SleepNight] {
         let computation = computation(type: "HKCategoryTypeIdentifierSleepAnalysis", period: .night, from: from, to: to)
-        return try await stores.answer { try await $0.statistics(computation) }.compactMap(StoredStatistics.sleepNight)
+        return try await store.answer { try await $0.statistics(computation) }.compactMap(StoredStatistics.sleepNight)
     }
 
     private func computation(type: String, period: Period, from: String?, to: String?) -> ComputedStatistics {

@@ -9,12 +9,12 @@ import HealthQuery
 /// after the database restarted opens a new connection (``ReopeningStore``).
 public struct PostgresStoreReader: StoreReading {
     /// The person's store, reopened after a restart.
-    public let stores: ReopeningStore
+    public let store: ReopeningStore
     private let queries = StoreReadQueries(.postgres)
 
     /// Reads `store`'s person; a question fails when it has no answer within `answerSeconds`.
     public init(store: PostgresStore, answerSeconds: Int = ReopeningStore.defaultAnswerSeconds) {
-        stores = ReopeningStore(store, answerSeconds: answerSeconds)
+        self.store = ReopeningStore(store, answerSeconds: answerSeconds)
     }
 
     /// Opens the database at `url` for `person`; fails (``StoreError``) when it cannot be
@@ -38,35 +38,35 @@ public struct PostgresStoreReader: StoreReading {
         return PostgresStoreReader(store: store, answerSeconds: answerSeconds)
     }
 
-    public var location: String { stores.location }
+    public var location: String { store.location }
 
     public func status() async throws -> StoreStatus {
-        try await stores.answer { try await $0.status() }
+        try await store.answer { try await $0.status() }
     }
 
     public func sources(type: String?) async throws -> [SourceSummary] {
         try await queries.sources(type: type) { query in
-            try await stores.answer { try await PostgresRows.fetch($0, query) }
+            try await store.answer { try await PostgresRows.fetch($0, query) }
         }
     }
 
     public func records(type: String, from: String, to: String, limit: Int, cursor: String?) async throws -> RecordPage
     {
         try await queries.records(type: type, from: from, to: to, limit: limit, cursor: cursor) {
-            query in try await stores.answer { try await PostgresRows.fetch($0, query) }
+            query in try await store.answer { try await PostgresRows.fetch($0, query) }
         }
     }
 
-    public var statistics: any DailyStatistics { PostgresDailyStatistics(stores: stores) }
+    public var statistics: any DailyStatistics { PostgresDailyStatistics(store: store) }
 
     public func workoutDays(from: String?) async throws -> [WorkoutDay] {
         StoreReadQueries.workoutDays(
-            try await stores.answer { [queries] in try await PostgresRows.fetch($0, queries.workoutDays(from: from)) })
+            try await store.answer { [queries] in try await PostgresRows.fetch($0, queries.workoutDays(from: from)) })
     }
 
     public func rings(from: String?, days: Int) async throws -> [RingDay] {
         StoreReadQueries.rings(
-            try await stores.answer { [queries] in
+            try await store.answer { [queries] in
                 try await PostgresRows.fetch($0, queries.rings(from: from, days: days))
             })
     }
@@ -78,7 +78,7 @@ public struct PostgresStoreReader: StoreReading {
 
     /// Every table's and view's `CREATE` statement, written from the database's catalog.
     public func schemaSQL() async throws -> String {
-        let rows = try await stores.answer { try await PostgresRows.fetch($0, Self.schemaQuery) }
+        let rows = try await store.answer { try await PostgresRows.fetch($0, Self.schemaQuery) }
         return rows.compactMap { $0.first?.text }.joined(separator: "\n\n")
     }
 
