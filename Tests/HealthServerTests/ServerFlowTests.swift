@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import HealthExport
 import Testing
 
 @testable import HealthPostgres
@@ -22,6 +23,15 @@ struct ServerFlowTests {
             try await Task.sleep(for: .milliseconds(100))
         }
         return false
+    }
+
+    /// `request` sent from a thread of its own, started at once: a task would wait for a thread
+    /// of the cooperative pool, which other tests' blocking waits may hold for longer than the
+    /// upload lasts.
+    static func inBackground(
+        _ request: @escaping @Sendable () throws -> HTTPAnswer
+    ) -> WorkerThread<Result<HTTPAnswer, any Error>> {
+        WorkerThread(name: "test-upload") { Result { try request() } }
     }
 
     static func newCount(_ answer: HTTPAnswer) -> Int? {
@@ -203,7 +213,7 @@ struct ServerFlowTests {
         let token = try Tool.addPerson(TestPostgres.freshPerson("busy"))
         // About 300 KB at 10 KB/s: half a minute, time enough on a busy machine.
         let path = try ServerExports.file(ServerExports.xml(steps: 1_200))
-        let slow = Task {
+        let slow = Self.inBackground {
             try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k")
         }
         #expect(try await Self.waitForRunningUpload(server, token: token))
@@ -212,7 +222,7 @@ struct ServerFlowTests {
         #expect(second.status == 409)
         let mark = try server.request("POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{}")
         #expect(mark.status == 409)
-        let first = try await slow.value
+        let first = try slow.join().get()
         #expect(first.status == 200, "\(first.text)")
         #expect(
             try server.request("POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{}").status == 200)
@@ -225,12 +235,12 @@ struct ServerFlowTests {
         let token = try Tool.addPerson(TestPostgres.freshPerson("kill"))
         // Long enough at 10 kB/s (minutes) that a loaded machine's status requests still see it run.
         let path = try ServerExports.file(ServerExports.xml(steps: 2_000))
-        let slow = Task {
-            try? server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k")
+        let slow = Self.inBackground {
+            try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k")
         }
         #expect(try await Self.waitForRunningUpload(server, token: token))
         server.stop(SIGKILL)
-        _ = await slow.value
+        _ = slow.join()
         let restarted = try ServerProcess()
         #expect(try Self.stepRows(restarted, token: token) == nil)
         let retry = try restarted.request("POST", "/api/healthkit/exports", token: token, bodyFile: path)
@@ -245,12 +255,12 @@ struct ServerFlowTests {
         let server = try ServerProcess()
         let token = try Tool.addPerson(TestPostgres.freshPerson("drain"))
         let path = try ServerExports.file(ServerExports.xml(steps: 300))
-        let slow = Task {
+        let slow = Self.inBackground {
             try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "20k")
         }
         #expect(try await Self.waitForRunningUpload(server, token: token))
         kill(server.process.processIdentifier, SIGTERM)
-        let answer = try await slow.value
+        let answer = try slow.join().get()
         #expect(answer.status == 200, "\(answer.text)")
         #expect(Self.newCount(answer) == 301)
         server.process.waitUntilExit()
