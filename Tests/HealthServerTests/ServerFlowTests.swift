@@ -15,12 +15,14 @@ struct ServerFlowTests {
     }
 
     /// Waits (up to a minute) until an upload of the token's person is running on the server.
-    static func waitForRunningUpload(_ server: ServerProcess, token: String) async throws -> Bool {
+    /// It sleeps on its thread between looks rather than giving the thread back: a test that
+    /// waited for the cooperative pool to resume it could miss a short upload altogether.
+    static func waitForRunningUpload(_ server: ServerProcess, token: String) throws -> Bool {
         for _ in 0..<600 {
             let status = try server.request("GET", "/api/healthkit/status", token: token)
             let imports = status.json["imports"] as? [[String: Any]] ?? []
             if imports.contains(where: { $0["outcome"] as? String == "running" }) { return true }
-            try await Task.sleep(for: .milliseconds(100))
+            usleep(100_000)
         }
         return false
     }
@@ -208,7 +210,7 @@ struct ServerFlowTests {
     }
 
     @Test("A second upload of one person gets 409 while the first runs, as does marking the backfill complete")
-    func oneUploadAtATime() async throws {
+    func oneUploadAtATime() throws {
         let server = try ServerProcess()
         let token = try Tool.addPerson(TestPostgres.freshPerson("busy"))
         // About 300 KB at 10 KB/s: half a minute, time enough on a busy machine.
@@ -216,7 +218,7 @@ struct ServerFlowTests {
         let slow = Self.inBackground {
             try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k")
         }
-        #expect(try await Self.waitForRunningUpload(server, token: token))
+        #expect(try Self.waitForRunningUpload(server, token: token))
         let second = try server.request(
             "POST", "/api/healthkit/exports", token: token, body: ServerExports.xml(steps: 2))
         #expect(second.status == 409)
@@ -230,7 +232,7 @@ struct ServerFlowTests {
     }
 
     @Test("A server killed mid-upload leaves nothing of it; the retry completes it")
-    func killedMidUpload() async throws {
+    func killedMidUpload() throws {
         let server = try ServerProcess()
         let token = try Tool.addPerson(TestPostgres.freshPerson("kill"))
         // Long enough at 10 kB/s (minutes) that a loaded machine's status requests still see it run.
@@ -238,7 +240,7 @@ struct ServerFlowTests {
         let slow = Self.inBackground {
             try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "10k")
         }
-        #expect(try await Self.waitForRunningUpload(server, token: token))
+        #expect(try Self.waitForRunningUpload(server, token: token))
         server.stop(SIGKILL)
         _ = slow.join()
         let restarted = try ServerProcess()
@@ -251,14 +253,14 @@ struct ServerFlowTests {
     }
 
     @Test("SIGTERM lets a running upload finish, then the server exits 0")
-    func drainsOnSigterm() async throws {
+    func drainsOnSigterm() throws {
         let server = try ServerProcess()
         let token = try Tool.addPerson(TestPostgres.freshPerson("drain"))
         let path = try ServerExports.file(ServerExports.xml(steps: 300))
         let slow = Self.inBackground {
             try server.request("POST", "/api/healthkit/exports", token: token, bodyFile: path, rate: "20k")
         }
-        #expect(try await Self.waitForRunningUpload(server, token: token))
+        #expect(try Self.waitForRunningUpload(server, token: token))
         kill(server.process.processIdentifier, SIGTERM)
         let answer = try slow.join().get()
         #expect(answer.status == 200, "\(answer.text)")
