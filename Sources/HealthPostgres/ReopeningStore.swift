@@ -7,18 +7,18 @@ import HealthExport
 /// answers again once the database is back instead of failing until it is started again.
 ///
 /// A question asked while the database is down fails at once with the store's error; one that
-/// gets no answer within ``answerSeconds`` (a server that hangs, a network gone quiet) fails
-/// then, and its connection is closed so that the next question opens a new one. The store's
-/// person and database stay those it was made with.
+/// gets no answer within ``answerSeconds``, when given (a server that hangs, a network gone
+/// quiet), fails then, and its connection is closed so that the next question opens a new one.
+/// The store's person and database stay those it was made with.
 public final class ReopeningStore: Sendable {
     private let current: Locked<PostgresStore>
-    /// How long a question may wait for its answer.
-    public let answerSeconds: Int
+    /// How long a question may wait for its answer; `nil` for as long as it takes.
+    public let answerSeconds: Int?
     /// The default of ``answerSeconds``: as long as the sync server lets a reading query run.
     public static let defaultAnswerSeconds = 30
 
     /// Reads and reopens `store`'s database for its person.
-    public init(_ store: PostgresStore, answerSeconds: Int = defaultAnswerSeconds) {
+    public init(_ store: PostgresStore, answerSeconds: Int? = defaultAnswerSeconds) {
         current = Locked(store)
         self.answerSeconds = answerSeconds
     }
@@ -31,6 +31,7 @@ public final class ReopeningStore: Sendable {
         _ body: @escaping @Sendable (PostgresStore) async throws -> Value
     ) async throws -> Value {
         let store = try await open()
+        guard let answerSeconds else { return try await body(store) }
         do {
             return try await Deadline.run(.seconds(answerSeconds)) { try await body(store) }
         } catch is Deadline.Exceeded {
@@ -38,11 +39,6 @@ public final class ReopeningStore: Sendable {
             throw StoreError(
                 .unavailable, "PostgreSQL at \(store.url.address) did not answer within \(answerSeconds) s")
         }
-    }
-
-    /// Closes the store's connection.
-    public func close() async {
-        await current.load().close()
     }
 
     /// The store, on a new connection when the server closed the last one.
@@ -57,6 +53,6 @@ public final class ReopeningStore: Sendable {
 
 extension PostgresStore {
     /// Whether the server has closed the store's own connection; a pooled store's never is.
-    public var isClosed: Bool { connection?.isClosed ?? false }
+    var isClosed: Bool { connection?.isClosed ?? false }
 }
 #endif

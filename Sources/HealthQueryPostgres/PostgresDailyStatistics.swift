@@ -9,9 +9,9 @@ import HealthStatistics
 public struct PostgresDailyStatistics: DailyStatistics {
     let store: ReopeningStore
 
-    /// Reads `store`'s person.
+    /// Reads `store`'s person, each question for as long as it takes (a run's own store).
     public init(store: PostgresStore) {
-        self.store = ReopeningStore(store)
+        self.store = ReopeningStore(store, answerSeconds: nil)
     }
 
     /// Reads the person of `store`, reopened after a restart.

@@ -115,8 +115,8 @@ private enum StatisticsStore {
     static func open(_ options: StoreOptions) throws -> StatisticsStore {
         if StoreOptions.isPostgres(options.db) {
             #if PostgreSQL
-            let (url, person) = (try PostgresURL(options.db), options.person ?? StoreOptions.defaultPerson)
-            return .postgres(try AsyncWait.run { try await PostgresStore.connect(url: url, person: person) })
+            return .postgres(
+                try PostgresStore.open(url: options.db, person: options.person ?? StoreOptions.defaultPerson))
             #else
             throw PostgresSupport.missing
             #endif
@@ -137,7 +137,7 @@ private enum StatisticsStore {
             return try store.read { db in try String.fetchAll(db, sql: "SELECT type FROM anchors ORDER BY type") }
         #if PostgreSQL
         case .postgres(let store):
-            return try AsyncWait.run { try await store.anchors() }.keys.sorted()
+            return try store.anchors().keys.sorted()
         #endif
         }
     }

@@ -201,9 +201,8 @@ struct Workouts: ParsableCommand {
     ) throws -> (Int, String) {
         #if PostgreSQL
         let person = person ?? StoreOptions.defaultPerson
-        let parsed = try PostgresURL(url)
-        let store = try AsyncWait.run { try await PostgresStore.connect(url: parsed, person: person) }
-        defer { _ = try? AsyncWait.run { await store.close() } }
+        let store = try PostgresStore.open(url: url, person: person)
+        defer { store.closeWaiting() }
         let reader = PostgresWorkoutReader(store: store, options: options)
         let plan = try AsyncWait.run { try await reader.plan() }
         for planned in plan.workouts {
