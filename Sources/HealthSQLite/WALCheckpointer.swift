@@ -1,3 +1,4 @@
+import Dispatch
 import GRDB
 import HealthExport
 
@@ -23,7 +24,8 @@ final class WALCheckpointer {
     /// The log's length in pages when the last checkpoint ended.
     private let logPages = Locked(0)
 
-    private let requests = BoundedQueue<Void>(capacity: .max)
+    /// Checkpoint requests, each with what to signal when a checkpoint after it has ended.
+    private let requests = BoundedQueue<DispatchSemaphore?>(capacity: .max)
     private let thread: WorkerThread<Void>
 
     /// Opens a connection to the store at `path` and starts the thread; the writer restarts the
@@ -36,9 +38,11 @@ final class WALCheckpointer {
         let logPages = logPages
         thread = WorkerThread(name: "checkpoint") {
             defer { try? queue.close() }
-            while requests.pop() != nil {
+            while let first = requests.pop() {
                 // Requests made while a checkpoint ran are answered by the next one.
-                while requests.popIfQueued() != nil {}
+                var waiting = [first].compactMap { $0 }
+                while let next = requests.popIfQueued() { if let next { waiting.append(next) } }
+                defer { for ended in waiting { ended.signal() } }
                 // A failed checkpoint (the disk full, say) leaves the frames to the next one, or
                 // to the store's last; the writer's next commit fails on its own if it must.
                 try? queue.writeWithoutTransaction { db in
@@ -51,7 +55,14 @@ final class WALCheckpointer {
     }
 
     /// Asks for a checkpoint of what is committed.
-    func request() { requests.push(()) }
+    func request() { _ = requests.push(nil) }
+
+    /// Asks for a checkpoint of what is committed, and waits for it to end.
+    func checkpoint() {
+        let ended = DispatchSemaphore(value: 0)
+        guard requests.push(ended) else { return }
+        ended.wait()
+    }
 
     /// Between two of the writer's transactions, on its connection `db`: once the log is long,
     /// checkpoints what is left of it, so that the next transaction writes the log from its start.
