@@ -75,6 +75,7 @@ struct DatabaseRestartTests {
         kill(running.process.processIdentifier, SIGINT)
         // The first Ctrl-C asks the run to stop at its next record, which waits for the database.
         #expect(running.exit(within: 1) == nil, "the import ended at the first Ctrl-C: \(running.stderr)")
+        #expect(running.stderr.contains("healthimport: stopping; interrupt again to stop at once"), "\(running.stderr)")
         kill(running.process.processIdentifier, SIGINT)
         #expect(running.exit(within: 5) == 130, "\(running.stderr)")
         #expect(running.stderr.contains("healthimport: interrupted again: stopping at once"), "\(running.stderr)")

@@ -206,6 +206,7 @@ import Darwin
         #expect(
             stopped.stderr.contains("healthimport: stopped; what was read so far is committed"), "\(stopped.stderr)")
         #expect(stopped.stderr.contains("healthimport: interrupted"))
+        #expect(stopped.stderr.contains("healthimport: stopping; interrupt again to stop at once"))
         #expect(stopped.stdout.isEmpty)
 
         #expect(try StoreInspection.integrity(database) == "ok")

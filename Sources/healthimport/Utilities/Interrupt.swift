@@ -17,12 +17,19 @@ enum Interrupt {
         return pointer
     }()
 
+    /// What the first SIGINT or SIGTERM prints, so that whoever waits on a run that does not
+    /// stop (a database that does not answer) knows what ends it. Made before any signal comes,
+    /// as ``again`` is.
+    nonisolated(unsafe) private static let first = message("healthimport: stopping; interrupt again to stop at once\n")
+
     /// What a second SIGINT or SIGTERM prints before the process ends at once, made before any
     /// signal comes: a handler may not allocate.
-    nonisolated(unsafe) private static let again: (base: UnsafeMutablePointer<CChar>, count: Int) = {
-        let text = "healthimport: interrupted again: stopping at once (what was committed stays)\n"
-        return (strdup(text)!, text.utf8.count)
-    }()
+    nonisolated(unsafe) private static let again = message(
+        "healthimport: interrupted again: stopping at once (what was committed stays)\n")
+
+    private static func message(_ text: String) -> (base: UnsafeMutablePointer<CChar>, count: Int) {
+        (strdup(text)!, text.utf8.count)
+    }
 
     /// Installs the handlers: SIGINT and SIGTERM set the flag, and a second one ends the process
     /// at once with status 130; SIGPIPE is ignored (EPIPE is handled).
@@ -33,15 +40,18 @@ enum Interrupt {
     static func install() {
         _ = flag
         signal(SIGPIPE, SIG_IGN)
+        _ = first
         _ = again
         let handler: @convention(c) (Int32) -> Void = { _ in
+            // Only async-signal-safe calls here.
             if Interrupt.flag.pointee != 0 {
                 // A second signal: the run did not stop at the first (it waits for something that
-                // does not answer). Only async-signal-safe calls here.
+                // does not answer).
                 _ = write(2, Interrupt.again.base, Interrupt.again.count)
                 _exit(130)
             }
             Interrupt.flag.pointee = 1
+            _ = write(2, Interrupt.first.base, Interrupt.first.count)
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
