@@ -11,8 +11,13 @@ import PostgresNIO
 /// restarted, crashed or went away) is never answered, and neither is a `COPY` whose
 /// connection closed under it. Every wait on a connection goes through here, so that the
 /// connection's end fails the wait at once (``StoreError/Code/unavailable``) instead.
+///
+/// A server that stops answering without closing its connections (frozen) fails the wait too:
+/// once a wait is long, a new connection asks the server whether it still answers
+/// (``ServerProbe``), and again each time it did.
 enum ConnectionWatch {
-    /// The result of `body`, which works on `connection`; fails as soon as `connection` closes.
+    /// The result of `body`, which works on `connection`; fails as soon as `connection` closes,
+    /// or once its server stops answering (then `connection` is closed).
     ///
     /// When the connection closes first, `body` is left to itself: it waits on a connection
     /// that will never answer, and holds nothing else.
@@ -20,11 +25,15 @@ enum ConnectionWatch {
         _ connection: PostgresConnection, url: PostgresURL, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let outcome = FirstOutcome<T>()
+        let watch = ServerWatch(url: url, connection: connection, outcome: outcome)
+        defer { watch.stop() }
         return try await withCheckedThrowingContinuation { continuation in
             outcome.wait(continuation)
             BlockingExecutor.task {
                 do {
-                    outcome.finish(.success(try await body()))
+                    let value = try await body()
+                    ServerProbe.noteAnswered(url)
+                    outcome.finish(.success(value))
                 } catch {
                     outcome.finish(.failure(error))
                 }
@@ -32,7 +41,54 @@ enum ConnectionWatch {
             connection.closeFuture.whenComplete { _ in
                 outcome.finish(.failure(StoreError.wentAway(url)))
             }
+            watch.start()
         }.value
+    }
+
+    /// How long a wait goes on before its server is asked whether it still answers, and again
+    /// after each time it did.
+    static let quietSeconds: Int64 = 5
+}
+
+/// The probes of one wait's server, one after another while the wait goes on.
+private final class ServerWatch<T>: Sendable {
+    let url: PostgresURL
+    let connection: PostgresConnection
+    let outcome: FirstOutcome<T>
+    private let next = Locked<Scheduled<Void>?>(nil)
+
+    init(url: PostgresURL, connection: PostgresConnection, outcome: FirstOutcome<T>) {
+        self.url = url
+        self.connection = connection
+        self.outcome = outcome
+    }
+
+    func start() {
+        // Once a server was found not answering, the waits that follow (the run's clean-up) hear it sooner.
+        let delay = ServerProbe.wasSilent(url, within: 60) ? 1 : ConnectionWatch.quietSeconds
+        let task = connection.eventLoop.scheduleTask(in: .seconds(delay)) { [self] in probe() }
+        next.withLock { $0 = task }
+    }
+
+    /// Ends the probes (one that is under way sees the wait ended and stops there).
+    func stop() {
+        next.withLock {
+            $0?.cancel()
+            $0 = nil
+        }
+    }
+
+    private func probe() {
+        guard !outcome.isFinished else { return }
+        guard !ServerProbe.wasSilent(url, within: 10) else { return giveUp() }
+        ServerProbe.check(url, within: Int64(PostgresURL.connectSeconds + 1)) { [self] answered in
+            guard !outcome.isFinished else { return }
+            if answered { start() } else { giveUp() }
+        }
+    }
+
+    private func giveUp() {
+        if outcome.finish(.failure(StoreError.stoppedAnswering(url))) { PostgresStore.close(connection) }
     }
 }
 
@@ -40,6 +96,9 @@ enum ConnectionWatch {
 final class FirstOutcome<T>: Sendable {
     private let state = Locked<(continuation: CheckedContinuation<Handover<T>, any Error>?, finished: Bool)>(
         (nil, false))
+
+    /// Whether an outcome was handed over.
+    var isFinished: Bool { state.withLock { $0.finished } }
 
     func wait(_ continuation: CheckedContinuation<Handover<T>, any Error>) {
         state.withLock { $0.continuation = continuation }

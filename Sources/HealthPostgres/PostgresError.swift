@@ -55,6 +55,12 @@ extension StoreError {
         StoreError(.unavailable, "PostgreSQL at \(url.address) went away")
     }
 
+    /// The server keeps the connection open and answers neither it nor a new one within
+    /// ``PostgresURL/connectSeconds`` (frozen, its machine suspended, its network gone without a reset).
+    static func stoppedAnswering(_ url: PostgresURL) -> StoreError {
+        StoreError(.unavailable, "PostgreSQL at \(url.address) stopped answering")
+    }
+
     /// SQLSTATEs of a server shutting down or starting: `admin_shutdown`, `crash_shutdown`,
     /// `cannot_connect_now`, `idle_session_timeout`, `too_many_connections`.
     private static let unavailableStates: Set<String> = ["57P01", "57P02", "57P03", "57P05", "53300"]

@@ -86,6 +86,29 @@ struct DatabaseRestartTests {
         #expect(Self.rows(cluster.url, person: "jo") == Self.steps)
     }
 
+    @Test("an import whose PostgreSQL stops answering exits 69 within 25 s, saying so; the next run completes it")
+    func importWhileFrozen() throws {
+        let cluster = try PostgresCluster(name: "frozen")
+        let folder = TemporaryFolder()
+        let (running, export, store) = try Self.importUnderway(into: cluster, in: folder)
+        try cluster.freeze()
+        defer { try? cluster.thaw() }
+        let frozen = Date()
+        try #require(running.process.isRunning, "the import ended before PostgreSQL hung: \(running.stderr)")
+        let status = running.exit(within: 25)
+        #expect(status == 69, "still running 25 s after PostgreSQL hung, or another status: \(running.stderr)")
+        #expect(Date().timeIntervalSince(frozen) < 25)
+        #expect(
+            running.stderr.contains(
+                "healthimport: error: PostgreSQL at \(cluster.address) stopped answering during the import (what was committed is kept; run the import again)"
+            ), "\(running.stderr)")
+
+        try cluster.thaw()
+        let again = try Tool.healthimport(["import", export, "--all", "--quiet"] + store)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(Self.rows(cluster.url, person: "jo") == Self.steps)
+    }
+
     @Test("watch rides out a stopped PostgreSQL: it says so, tries the export again, and imports it once it is back")
     func watchAcrossRestart() throws {
         let cluster = try PostgresCluster(name: "watch")
@@ -232,6 +255,47 @@ struct DatabaseRestartTests {
         try cluster.start()
         #expect(Self.rows(cluster.url, person: "jo") == 0, "nothing of the interrupted upload stays")
         #expect(try Self.status(cluster.url, person: "jo").imports.first?.outcome == .interrupted)
+        let again = try server.request("POST", "/api/healthkit/exports?window=all", token: token, bodyFile: export)
+        #expect(again.status == 200, "\(again.text)")
+        #expect(Self.rows(cluster.url, person: "jo") == Self.steps)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("an upload in flight when PostgreSQL stops answering gets 503 within 25 s and keeps nothing")
+    func uploadWhileFrozen() throws {
+        let cluster = try PostgresCluster(name: "upload-frozen")
+        let folder = TemporaryFolder()
+        let export = folder.path + "/export.xml"
+        try StepExport.write(steps: Self.steps, to: export)
+        let token = try Tool.addPerson("jo", database: cluster.url)
+        let server = try ServerProcess(database: cluster.url)
+        let upload = try BackgroundTool(
+            [
+                "-s", "-w", "%{http_code}", "-X", "POST", "-H", "Authorization: Bearer \(token)",
+                "-H", "Content-Type: application/octet-stream", "--data-binary", "@" + export,
+                "http://127.0.0.1:\(server.port)/api/healthkit/exports?window=all",
+            ], executable: "/usr/bin/curl")
+        let deadline = Date().addingTimeInterval(60)
+        while (try? Self.status(cluster.url, person: "jo").imports.isEmpty) != false && Date() < deadline {
+            usleep(100_000)
+        }
+        usleep(500_000)
+        try #require(upload.process.isRunning, "the upload ended before PostgreSQL hung: \(upload.stdout)")
+        try cluster.freeze()
+        defer { try? cluster.thaw() }
+        let frozen = Date()
+        #expect(upload.exit(within: 25) != nil, "no answer 25 s after PostgreSQL hung")
+        #expect(Date().timeIntervalSince(frozen) < 25)
+        #expect(upload.stdout.hasSuffix("503"), "\(upload.stdout)")
+
+        try cluster.thaw()
+        // The hung run's server process ends once it reads that its client left.
+        let settled = Date().addingTimeInterval(10)
+        while (try? Self.status(cluster.url, person: "jo").imports.first?.outcome) != .interrupted && Date() < settled {
+            usleep(100_000)
+        }
+        #expect(try Self.status(cluster.url, person: "jo").imports.first?.outcome == .interrupted)
+        #expect(Self.rows(cluster.url, person: "jo") == 0, "nothing of the hung upload stays")
         let again = try server.request("POST", "/api/healthkit/exports?window=all", token: token, bodyFile: export)
         #expect(again.status == 200, "\(again.text)")
         #expect(Self.rows(cluster.url, person: "jo") == Self.steps)

@@ -1,0 +1,59 @@
+#if PostgreSQL
+import HealthExport
+import NIOCore
+import PostgresNIO
+
+/// Whether a PostgreSQL server still answers, told by a new connection's start-up.
+///
+/// A server that is frozen (stopped by a signal, its machine suspended, its network gone
+/// without a reset) keeps its connections open and never answers them: nothing a connection
+/// sees tells that apart from a long statement. A new connection does: a live server answers
+/// its start-up at once, however busy its other sessions are.
+enum ServerProbe {
+    /// When a probe last found each server (by address) not answering.
+    private static let silences = Locked<[String: ContinuousClock.Instant]>([:])
+
+    /// Whether a probe found the server at `url` not answering within the last `seconds`.
+    static func wasSilent(_ url: PostgresURL, within seconds: Int64) -> Bool {
+        guard let last = silences.withLock({ $0[url.address] }) else { return false }
+        return last.duration(to: .now) < .seconds(seconds)
+    }
+
+    /// Forgets that the server at `url` was found not answering: it just answered.
+    static func noteAnswered(_ url: PostgresURL) {
+        silences.withLock { silences in
+            if !silences.isEmpty { silences[url.address] = nil }
+        }
+    }
+
+    /// Calls `verdict` once: `true` when a new connection to `url` got an answer (its start-up
+    /// ended, or the server refused it in words) within `seconds`, `false` otherwise. Runs on
+    /// the driver's event loops, so that it needs no thread of the caller or of the pool.
+    static func check(_ url: PostgresURL, within seconds: Int64, _ verdict: @escaping @Sendable (Bool) -> Void) {
+        guard let configuration = try? url.configuration() else { return verdict(true) }
+        let given = Locked(false)
+        @Sendable func give(_ answered: Bool) {
+            let first = given.withLock { given in
+                defer { given = true }
+                return !given
+            }
+            guard first else { return }
+            if !answered { silences.withLock { $0[url.address] = .now } }
+            verdict(answered)
+        }
+        let loop = PostgresConnection.defaultEventLoopGroup.any()
+        PostgresConnection.connect(on: loop, configuration: configuration, id: 0, logger: PostgresStore.logger)
+            .whenComplete { result in
+                switch result {
+                case .success(let connection):
+                    PostgresStore.close(connection)
+                    noteAnswered(url)
+                    give(true)
+                case .failure(let error):
+                    give((error as? PSQLError)?.serverInfo != nil)
+                }
+            }
+        loop.scheduleTask(in: .seconds(seconds)) { give(false) }
+    }
+}
+#endif
