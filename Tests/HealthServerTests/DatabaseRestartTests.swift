@@ -229,22 +229,7 @@ struct DatabaseRestartTests {
     func uploadAcrossRestart() throws {
         let cluster = try PostgresCluster(name: "upload")
         let folder = TemporaryFolder()
-        let export = folder.path + "/export.xml"
-        try StepExport.write(steps: Self.steps, to: export)
-        let token = try Tool.addPerson("jo", database: cluster.url)
-        let server = try ServerProcess(database: cluster.url)
-        let upload = try BackgroundTool(
-            [
-                "-s", "-w", "%{http_code}", "-X", "POST", "-H", "Authorization: Bearer \(token)",
-                "-H", "Content-Type: application/octet-stream", "--data-binary", "@" + export,
-                "http://127.0.0.1:\(server.port)/api/healthkit/exports?window=all",
-            ], executable: "/usr/bin/curl")
-        // The upload's run is in the log (uncommitted rows are not visible): stop the server then.
-        let deadline = Date().addingTimeInterval(60)
-        while (try? Self.status(cluster.url, person: "jo").imports.isEmpty) != false && Date() < deadline {
-            usleep(100_000)
-        }
-        usleep(500_000)
+        let (upload, server, token, export) = try Self.uploadUnderway(into: cluster, in: folder)
         try #require(upload.process.isRunning, "the upload ended before PostgreSQL stopped: \(upload.stdout)")
         try cluster.stop()
         let stopped = Date()
@@ -265,21 +250,7 @@ struct DatabaseRestartTests {
     func uploadWhileFrozen() throws {
         let cluster = try PostgresCluster(name: "upload-frozen")
         let folder = TemporaryFolder()
-        let export = folder.path + "/export.xml"
-        try StepExport.write(steps: Self.steps, to: export)
-        let token = try Tool.addPerson("jo", database: cluster.url)
-        let server = try ServerProcess(database: cluster.url)
-        let upload = try BackgroundTool(
-            [
-                "-s", "-w", "%{http_code}", "-X", "POST", "-H", "Authorization: Bearer \(token)",
-                "-H", "Content-Type: application/octet-stream", "--data-binary", "@" + export,
-                "http://127.0.0.1:\(server.port)/api/healthkit/exports?window=all",
-            ], executable: "/usr/bin/curl")
-        let deadline = Date().addingTimeInterval(60)
-        while (try? Self.status(cluster.url, person: "jo").imports.isEmpty) != false && Date() < deadline {
-            usleep(100_000)
-        }
-        usleep(500_000)
+        let (upload, server, token, export) = try Self.uploadUnderway(into: cluster, in: folder)
         try #require(upload.process.isRunning, "the upload ended before PostgreSQL hung: \(upload.stdout)")
         try cluster.freeze()
         defer { try? cluster.thaw() }
@@ -316,6 +287,29 @@ struct DatabaseRestartTests {
             usleep(100_000)
         }
         return (running, export, store)
+    }
+
+    /// An upload of the big export as `jo` to a server of `cluster`, in the background, once its
+    /// run is in the log (uncommitted rows are not visible); the server, jo's token and the export.
+    static func uploadUnderway(
+        into cluster: PostgresCluster, in folder: TemporaryFolder
+    ) throws -> (upload: BackgroundTool, server: ServerProcess, token: String, export: String) {
+        let export = folder.path + "/export.xml"
+        try StepExport.write(steps: steps, to: export)
+        let token = try Tool.addPerson("jo", database: cluster.url)
+        let server = try ServerProcess(database: cluster.url)
+        let upload = try BackgroundTool(
+            [
+                "-s", "-w", "%{http_code}", "-X", "POST", "-H", "Authorization: Bearer \(token)",
+                "-H", "Content-Type: application/octet-stream", "--data-binary", "@" + export,
+                "http://127.0.0.1:\(server.port)/api/healthkit/exports?window=all",
+            ], executable: "/usr/bin/curl")
+        let deadline = Date().addingTimeInterval(60)
+        while (try? status(cluster.url, person: "jo").imports.isEmpty) != false && Date() < deadline {
+            usleep(100_000)
+        }
+        usleep(500_000)
+        return (upload, server, token, export)
     }
 
     /// `healthimport mcp` on `jo`'s rows of a sample export imported into `cluster`.
