@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# PostgreSQL stopped at random moments of imports and uploads, then the store compared with a
-# clean import's.
+# PostgreSQL stopped or frozen at random moments of imports and uploads, then the store compared
+# with a clean import's.
 #
 #   Scripts/faults.sh [RUNS] [STEPS]     # default 50 runs, exports of 60000 step samples
 #
 # Needs a build with the PostgreSQL trait (`swift build --traits PostgreSQL`; HEALTHIMPORT_BIN
 # names another binary) and PostgreSQL's server (Scripts/postgres.sh installs it). It starts a
 # cluster of its own (never the tests' one) and one `healthimport serve` that lives through
-# every restart. Each run alternates between the command line's import and an upload to the
-# server: it starts one, stops PostgreSQL (`pg_ctl -m immediate stop`, as a crash) after a
-# random 0.2 to 4 s, starts it again, runs the import or upload again to its end, and compares
-# the person's rows with the clean import's. It prints, per run and in all:
+# every fault. Runs go in fours: the command line's import and an upload to the server, each
+# once with PostgreSQL stopped (`pg_ctl -m immediate stop`, as a crash) and once frozen
+# (SIGSTOP to the server and its processes: it keeps its connections and answers nothing),
+# after a random 0.2 to 4 s. Then PostgreSQL starts (or goes on) again, the import or upload
+# runs again to its end, and the person's rows are compared with the clean import's. It
+# prints, per run and in all:
 #   runs N, hangs H, rows lost L
-# A hang is a command or upload still waiting 10 s after PostgreSQL stopped; rows lost are the
-# clean import's rows missing after the second run (or rows it does not have). Both must be 0.
+# A hang is a command or upload still waiting 10 s after PostgreSQL stopped, or 25 s after it
+# froze; rows lost are the clean import's rows missing after the second run (or rows it does
+# not have). Both must be 0. FAULTS=stop or FAULTS=freeze runs one kind only.
 set -uo pipefail
 
 runs=${1:-50}
@@ -38,6 +41,13 @@ pg_start() {
   as_owner "$pg_bin/pg_ctl" -D "$HEALTHIMPORT_PG_DIR/data" -l "$HEALTHIMPORT_PG_DIR/server.log" -w \
     -o "-p $port -k '$HEALTHIMPORT_PG_DIR' -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" \
     start >/dev/null 2>&1
+}
+# SIGSTOP or SIGCONT to the server and every process it started.
+pg_signal() {
+  local pid
+  pid=$(head -1 "$HEALTHIMPORT_PG_DIR/data/postmaster.pid")
+  kill "-$1" "$pid"
+  pkill "-$1" -P "$pid"
 }
 sql() { psql -X -q -A -t -h 127.0.0.1 -p "$port" -U postgres -d healthimport -c "$1"; }
 # Every current row of a person, as one fingerprint: count and digest of uuid, start and value.
@@ -86,8 +96,12 @@ server_port=$(sed -n 's/.*on http:\/\/127.0.0.1:\([0-9]*\).*/\1/p' "$work/serve.
 hangs=0
 lost=0
 done_runs=0
+faults=${FAULTS:-both}
 for run in $(seq "$runs"); do
   person=run$run
+  fault=stop
+  if [ "$faults" = freeze ] || { [ "$faults" = both ] && [ $(((run - 1) % 4)) -ge 2 ]; }; then fault=freeze; fi
+  limit=$([ "$fault" = stop ] && echo 10 || echo 25)
   delay=$(python3 -c "import random; print(round(random.uniform(0.2, 4.0), 2))")
   if [ $((run % 2)) -eq 1 ]; then
     mode=import
@@ -101,11 +115,11 @@ for run in $(seq "$runs"); do
   fi
   pid=$!
   sleep "$delay"
-  pg_stop
+  if [ "$fault" = stop ]; then pg_stop; else pg_signal STOP; fi
   stopped=$(date +%s.%N)
   waited=0
   while kill -0 "$pid" 2>/dev/null; do
-    if [ "$(python3 -c "print(int($(date +%s.%N) - $stopped >= 10))")" = 1 ]; then waited=1; break; fi
+    if [ "$(python3 -c "print(int($(date +%s.%N) - $stopped >= $limit))")" = 1 ]; then waited=1; break; fi
     sleep 0.05
   done
   if [ "$waited" = 1 ]; then
@@ -115,7 +129,11 @@ for run in $(seq "$runs"); do
   wait "$pid" 2>/dev/null
   status=$?
   elapsed=$(python3 -c "print(round($(date +%s.%N) - $stopped, 2))")
-  pg_start || { echo "faults.sh: PostgreSQL did not start again" >&2; exit 1; }
+  if [ "$fault" = stop ]; then
+    pg_start || { echo "faults.sh: PostgreSQL did not start again" >&2; exit 1; }
+  else
+    pg_signal CONT
+  fi
   if [ "$mode" = import ]; then
     outcome="exit $status"
     "$bin" import "$work/export.xml" --all --quiet --db "$url" --person "$person" 2>>"$work/err" \
@@ -144,7 +162,7 @@ for run in $(seq "$runs"); do
   fi
   lost=$((lost + missing))
   done_runs=$run
-  echo "run $run: $mode, stopped after ${delay} s, $outcome after ${elapsed} s, rows $(count "$person") of $clean_rows$([ "$waited" = 1 ] && echo ', HANG')"
+  echo "run $run: $mode, $([ "$fault" = stop ] && echo stopped || echo frozen) after ${delay} s, $outcome after ${elapsed} s, rows $(count "$person") of $clean_rows$([ "$waited" = 1 ] && echo ', HANG')"
 done
 
 kill -TERM "$server_pid"
