@@ -3,12 +3,12 @@ import HealthExport
 import NIOCore
 import PostgresNIO
 
-/// Whether a PostgreSQL server still answers, told by a new connection's start-up.
+/// Whether a PostgreSQL server still answers, told by a new connection and a query on it.
 ///
 /// A server that is frozen (stopped by a signal, its machine suspended, its network gone
 /// without a reset) keeps its connections open and never answers them: nothing a connection
 /// sees tells that apart from a long statement. A new connection does: a live server answers
-/// its start-up at once, however busy its other sessions are.
+/// its start-up and a trivial query at once, however busy its other sessions are.
 enum ServerProbe {
     /// When a probe last found each server (by address) not answering.
     private static let silences = Locked<[String: ContinuousClock.Instant]>([:])
@@ -27,8 +27,9 @@ enum ServerProbe {
     }
 
     /// Calls `verdict` once: `true` when a new connection to `url` got an answer (its start-up
-    /// ended, or the server refused it in words) within `seconds`, `false` otherwise. Runs on
-    /// the driver's event loops, so that it needs no thread of the caller or of the pool.
+    /// and a `SELECT 1` ended, or the server refused either in words) within `seconds`, `false`
+    /// otherwise. Runs on the driver's event loops, so that it needs no thread of the caller or
+    /// of the pool.
     static func check(_ url: PostgresURL, within seconds: Int64, _ verdict: @escaping @Sendable (Bool) -> Void) {
         guard let configuration = try? url.configuration() else { return verdict(true) }
         let given = Locked(false)
@@ -46,9 +47,17 @@ enum ServerProbe {
             .whenComplete { result in
                 switch result {
                 case .success(let connection):
-                    PostgresStore.close(connection)
-                    noteAnswered(url)
-                    give(true)
+                    // A query too: a pooler in front (PgBouncer) answers the start-up itself.
+                    connection.simpleQuery("SELECT 1").whenComplete { result in
+                        PostgresStore.close(connection)
+                        switch result {
+                        case .success:
+                            noteAnswered(url)
+                            give(true)
+                        case .failure(let error):
+                            give((error as? PSQLError)?.serverInfo != nil)
+                        }
+                    }
                 case .failure(let error):
                     give((error as? PSQLError)?.serverInfo != nil)
                 }
