@@ -52,13 +52,17 @@ extension StoreError {
 
     /// The server's connection ended under a running request.
     static func wentAway(_ url: PostgresURL) -> StoreError {
-        StoreError(.unavailable, "PostgreSQL at \(url.address) went away")
+        var error = StoreError(.unavailable, "PostgreSQL at \(url.address) went away")
+        error.lostConnection = true
+        return error
     }
 
     /// The server keeps the connection open and answers neither it nor a new one within
     /// ``PostgresURL/connectSeconds`` (frozen, its machine suspended, its network gone without a reset).
     static func stoppedAnswering(_ url: PostgresURL) -> StoreError {
-        StoreError(.unavailable, "PostgreSQL at \(url.address) stopped answering")
+        var error = StoreError(.unavailable, "PostgreSQL at \(url.address) stopped answering")
+        error.lostConnection = true
+        return error
     }
 
     /// SQLSTATEs of a server shutting down or starting: `admin_shutdown`, `crash_shutdown`,

@@ -39,27 +39,19 @@ enum ServerProbe {
                 return !given
             }
             guard first else { return }
-            if !answered { silences.withLock { $0[url.address] = .now } }
+            if answered { noteAnswered(url) } else { silences.withLock { $0[url.address] = .now } }
             verdict(answered)
         }
         let loop = PostgresConnection.defaultEventLoopGroup.any()
         PostgresConnection.connect(on: loop, configuration: configuration, id: 0, logger: PostgresStore.logger)
+            .flatMap { connection in
+                // A query too: a pooler in front (PgBouncer) answers the start-up itself.
+                connection.simpleQuery("SELECT 1").always { _ in PostgresStore.close(connection) }
+            }
             .whenComplete { result in
                 switch result {
-                case .success(let connection):
-                    // A query too: a pooler in front (PgBouncer) answers the start-up itself.
-                    connection.simpleQuery("SELECT 1").whenComplete { result in
-                        PostgresStore.close(connection)
-                        switch result {
-                        case .success:
-                            noteAnswered(url)
-                            give(true)
-                        case .failure(let error):
-                            give((error as? PSQLError)?.serverInfo != nil)
-                        }
-                    }
-                case .failure(let error):
-                    give((error as? PSQLError)?.serverInfo != nil)
+                case .success: give(true)
+                case .failure(let error): give((error as? PSQLError)?.serverInfo != nil)
                 }
             }
         loop.scheduleTask(in: .seconds(seconds)) { give(false) }

@@ -23,6 +23,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     public var code: Code
     /// The message for people.
     public var message: String
+    /// Whether a connection the work had was lost under it (the server went away or stopped
+    /// answering), rather than never made: what was committed before it stays.
+    public var lostConnection = false
 
     /// Creates an error.
     public init(_ code: Code, _ message: String) {

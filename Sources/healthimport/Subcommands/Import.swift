@@ -62,9 +62,7 @@ struct Import: ParsableCommand {
                     Diagnostics.print(
                         "healthimport: stopped; what was read so far is committed, run the import again to finish")
                 }
-                if let error = error as? StoreError, error.code == .unavailable,
-                    error.message.hasSuffix("went away") || error.message.hasSuffix("stopped answering")
-                {
+                if let error = error as? StoreError, error.lostConnection {
                     throw StoreError(
                         .unavailable,
                         "\(error.message) during the import (what was committed is kept; run the import again)")
