@@ -239,23 +239,31 @@ public final class PostgresStore: Sendable {
                     "\(url) was written by a newer healthimport (migrations \(applied.subtracting(known).sorted().joined(separator: ", "))): update healthimport, or use another --db"
                 )
             }
-            for migration in PostgresSchema.migrations where !applied.contains(migration.name) {
-                try await query("BEGIN")
-                do {
+            let pending = PostgresSchema.migrations.filter { !applied.contains($0.name) }
+            guard !pending.isEmpty else { return try await unlockMigrations() }
+            // One transaction for them all: a new database's schema costs one commit, not one a
+            // migration, and a failure leaves the database as it was.
+            try await query("BEGIN")
+            do {
+                for migration in pending {
                     for statement in migration.sql { try await query(unsafeSQL: statement) }
                     try await query(
                         "INSERT INTO healthimport_migrations (name, applied) VALUES (\(migration.name), \(ExportTimestamp.now.iso8601))"
                     )
-                    try await query("COMMIT")
-                } catch {
-                    _ = try? await query("ROLLBACK")
-                    throw error
                 }
+                try await query("COMMIT")
+            } catch {
+                _ = try? await query("ROLLBACK")
+                throw error
             }
         } catch {
-            _ = try? await query("SELECT pg_advisory_unlock(hashtextextended('healthimport migrations', 0))")
+            _ = try? await unlockMigrations()
             throw error
         }
+        try await unlockMigrations()
+    }
+
+    private func unlockMigrations() async throws {
         try await query("SELECT pg_advisory_unlock(hashtextextended('healthimport migrations', 0))")
     }
 }

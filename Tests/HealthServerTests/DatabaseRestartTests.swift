@@ -68,10 +68,8 @@ struct DatabaseRestartTests {
     func importHungTwiceInterrupted() throws {
         let cluster = try PostgresCluster(name: "hung")
         let folder = TemporaryFolder()
-        let (running, export, store) = try Self.importUnderway(into: cluster, in: folder)
-        try cluster.freeze()
+        let (running, export, store) = try Self.importUnderway(into: cluster, in: folder, thenFreeze: true)
         defer { try? cluster.thaw() }
-        try #require(running.process.isRunning, "the import ended before PostgreSQL hung: \(running.stderr)")
         kill(running.process.processIdentifier, SIGINT)
         // The first Ctrl-C asks the run to stop at its next record, which waits for the database.
         #expect(running.exit(within: 1) == nil, "the import ended at the first Ctrl-C: \(running.stderr)")
@@ -90,11 +88,9 @@ struct DatabaseRestartTests {
     func importWhileFrozen() throws {
         let cluster = try PostgresCluster(name: "frozen")
         let folder = TemporaryFolder()
-        let (running, export, store) = try Self.importUnderway(into: cluster, in: folder)
-        try cluster.freeze()
+        let (running, export, store) = try Self.importUnderway(into: cluster, in: folder, thenFreeze: true)
         defer { try? cluster.thaw() }
         let frozen = Date()
-        try #require(running.process.isRunning, "the import ended before PostgreSQL hung: \(running.stderr)")
         let status = running.exit(within: 25)
         #expect(status == 69, "still running 25 s after PostgreSQL hung, or another status: \(running.stderr)")
         #expect(Date().timeIntervalSince(frozen) < 25)
@@ -274,9 +270,10 @@ struct DatabaseRestartTests {
     }
 
     /// An import of the big export into `jo`'s rows, running in the background, once it has
-    /// committed some of them; its export and store arguments.
+    /// committed some of them; its export and store arguments. With `thenFreeze`, the cluster is
+    /// frozen then, and the import must still be running: the caller thaws it.
     static func importUnderway(
-        into cluster: PostgresCluster, in folder: TemporaryFolder
+        into cluster: PostgresCluster, in folder: TemporaryFolder, thenFreeze: Bool = false
     ) throws -> (running: BackgroundTool, export: String, store: [String]) {
         let export = folder.path + "/export.xml"
         try StepExport.write(steps: steps, to: export)
@@ -285,6 +282,11 @@ struct DatabaseRestartTests {
         let deadline = Date().addingTimeInterval(60)
         while rows(cluster.url, person: "jo") == 0 && running.process.isRunning && Date() < deadline {
             usleep(100_000)
+        }
+        if thenFreeze {
+            try cluster.freeze()
+            if !running.process.isRunning { try? cluster.thaw() }
+            try #require(running.process.isRunning, "the import ended before PostgreSQL hung: \(running.stderr)")
         }
         return (running, export, store)
     }
