@@ -106,6 +106,9 @@ public final class PostgresStore: Sendable {
                 // Not a start-up parameter: a pooler such as PgBouncer refuses the connection
                 // for one it does not know. Where the server refuses the setting, the plans stay its own.
                 _ = try? await connection.query(Self.planning, logger: logger).collect()
+                // A server that took a new connection answers again: a wait that follows must
+                // not be failed on an older verdict.
+                ServerProbe.noteAnswered(url)
                 return connection
             }
         } catch is Deadline.Exceeded {

@@ -26,6 +26,11 @@ enum ServerProbe {
         }
     }
 
+    /// Notes that the server at `url` was found not answering, now.
+    static func noteSilent(_ url: PostgresURL) {
+        silences.withLock { $0[url.address] = .now }
+    }
+
     /// Calls `verdict` once: `true` when a new connection to `url` got an answer (its start-up
     /// and a `SELECT 1` ended, or the server refused either in words) within `seconds`, `false`
     /// otherwise. Runs on the driver's event loops, so that it needs no thread of the caller or
@@ -39,7 +44,7 @@ enum ServerProbe {
                 return !given
             }
             guard first else { return }
-            if answered { noteAnswered(url) } else { silences.withLock { $0[url.address] = .now } }
+            if answered { noteAnswered(url) } else { noteSilent(url) }
             verdict(answered)
         }
         let loop = PostgresConnection.defaultEventLoopGroup.any()

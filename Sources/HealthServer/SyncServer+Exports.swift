@@ -24,8 +24,9 @@ extension SyncServer {
         // waiting upload holds neither.
         let result = try await importSlots.withSlot(maxWaiting: maxWaiting) {
             try await withConnection(of: person, allOrNothing: true) { store in
-                guard try await store.tryImportLock() else { throw Self.alreadyUploading(person) }
-                return try await receive(request, into: store, options: options)
+                try await Self.holdingImportLock(store, refused: Self.alreadyUploading(person)) {
+                    try await receive(request, into: store, options: options)
+                }!
             }
         }
         await notifyWebhooks(person: person, result: result)

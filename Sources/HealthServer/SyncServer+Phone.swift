@@ -98,11 +98,9 @@ extension SyncServer {
         of person: String, _ work: (PostgresStore) async throws -> Result
     ) async throws -> Result {
         try await withConnection(of: person) { store in
-            guard try await store.tryImportLock() else {
-                throw ServerFailure(
-                    .conflict, "an upload for \(person) is already running; send these when it has finished")
-            }
-            return try await work(store)
+            let refused = ServerFailure(
+                .conflict, "an upload for \(person) is already running; send these when it has finished")
+            return try await Self.holdingImportLock(store, refused: refused) { try await work(store) }!
         }
     }
 }

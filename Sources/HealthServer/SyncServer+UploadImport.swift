@@ -31,11 +31,12 @@ extension SyncServer {
             let locked: Bool
             do {
                 defer { importSlots.release() }
-                locked = try await withConnection(of: person, allOrNothing: true) { store in
-                    guard try await store.tryImportLock() else { return false }
-                    try await importUpload(id: id, store: store)
-                    return true
-                }
+                locked =
+                    try await withConnection(of: person, allOrNothing: true) { store in
+                        try await Self.holdingImportLock(store, refused: nil) {
+                            try await importUpload(id: id, store: store)
+                        }
+                    } != nil
             }
             guard !locked, waitingForLock, !uploadImports.isStopping else { return }
             try await Task.sleep(for: .seconds(1))

@@ -46,6 +46,27 @@ struct ServerProbeTests {
         #expect(counts == [1])
     }
 
+    @Test("A connection made after a verdict of silence clears it: the server answered since")
+    func connectionClearsSilence() throws {
+        // The verdict is kept by address: the server under another name of its host, so that
+        // other tests' waits on it never meet the verdict.
+        let url = try PostgresURL(Self.otherHostName(TestPostgres.url!))
+        ServerProbe.noteSilent(url)
+        #expect(ServerProbe.wasSilent(url, within: 10))
+        try Blocking.run {
+            let store = try await PostgresStore.connect(url: url, migrate: false)
+            await store.close()
+        }
+        #expect(!ServerProbe.wasSilent(url, within: 10))
+    }
+
+    /// `url` with `localhost` for `127.0.0.1`, or the other way round.
+    static func otherHostName(_ url: String) -> String {
+        url.contains("@127.0.0.1:")
+            ? url.replacingOccurrences(of: "@127.0.0.1:", with: "@localhost:")
+            : url.replacingOccurrences(of: "@localhost:", with: "@127.0.0.1:")
+    }
+
     /// The probe's verdict on `url`, waited for on this thread.
     static func verdict(_ url: PostgresURL, within seconds: Int64) -> Bool {
         let answered = Locked<Bool?>(nil)

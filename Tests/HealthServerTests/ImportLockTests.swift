@@ -1,0 +1,49 @@
+#if PostgreSQL
+import Foundation
+import Testing
+
+@testable import HealthPostgres
+@testable import HealthServer
+
+/// A route's hold on a person's import lock, which the person's next request must find free.
+@Suite("A person's import lock on the server", .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
+struct ImportLockTests {
+    @Test("The lock is free for another session once a route's work ends, while the route's connection is still open")
+    func givenBackBeforeTheReply() throws {
+        let url = try PostgresURL(TestPostgres.url!)
+        let person = TestPostgres.freshPerson("lock")
+        let (heldInside, takenAfter, refusedWhileHeld) = try Blocking.run {
+            try await PostgresStore.withConnection(url: url, person: person, migrate: false) { route in
+                try await PostgresStore.withConnection(url: url, person: person, migrate: false) { next in
+                    var refusedWhileHeld = false
+                    let heldInside = try await SyncServer.holdingImportLock(route, refused: nil) {
+                        refusedWhileHeld = try await !next.tryImportLock()
+                        return try await route.importRunning(of: person)
+                    }
+                    // The route's connection stays open: only an explicit release frees the lock now.
+                    let takenAfter = try await next.tryImportLock()
+                    return (heldInside, takenAfter, refusedWhileHeld)
+                }
+            }
+        }
+        #expect(heldInside == true)
+        #expect(refusedWhileHeld, "another session could take the lock while the route held it")
+        #expect(takenAfter, "the lock was still held after the route's work ended")
+    }
+
+    @Test("A session that cannot take the lock gets the route's refusal, and its work does not run")
+    func refusedWhileAnotherHoldsIt() throws {
+        let url = try PostgresURL(TestPostgres.url!)
+        let person = TestPostgres.freshPerson("lock")
+        let ran = try Blocking.run {
+            try await PostgresStore.withConnection(url: url, person: person, migrate: false) { holder in
+                #expect(try await holder.tryImportLock())
+                return try await PostgresStore.withConnection(url: url, person: person, migrate: false) { route in
+                    try await SyncServer.holdingImportLock(route, refused: nil) { true }
+                }
+            }
+        }
+        #expect(ran == nil)
+    }
+}
+#endif
