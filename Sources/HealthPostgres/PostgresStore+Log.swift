@@ -35,6 +35,24 @@ extension PostgresStore {
         try await query("SELECT pg_advisory_unlock(hashtextextended(\(Self.importLockKey(person)), 0))")
     }
 
+    /// Runs `body` holding `person`'s import lock and gives it back when `body` ends, whether it
+    /// threw or not; `nil`, without running `body`, while another session holds the lock.
+    ///
+    /// Closing the connection gives the lock back too, but its server process may do so only
+    /// after the caller has moved on (a server's reply sent): the person's next request would
+    /// find the lock taken. A release that fails leaves it to that close.
+    public func withImportLock<Value>(_ body: () async throws -> Value) async throws -> Value? {
+        guard try await tryImportLock() else { return nil }
+        do {
+            let value = try await body()
+            _ = try? await releaseImportLock()
+            return value
+        } catch {
+            _ = try? await releaseImportLock()
+            throw error
+        }
+    }
+
     /// Whether an import of `name` runs, in any process on this database (a look at `pg_locks`
     /// that takes no lock).
     public func importRunning(of name: String) async throws -> Bool {

@@ -18,11 +18,7 @@ extension PostgresStore {
     /// statistic of theirs, in one transaction. Names not seen yet are kept for later imports.
     /// Refused while an import of the person runs.
     public func saveSourceOrder(_ order: [String]) async throws {
-        guard try await tryImportLock() else {
-            throw StoreError(
-                .locked, "\(location): an import for \(person) is running; save the source order when it has finished")
-        }
-        try await releasingImportLock {
+        let saved: Void? = try await withImportLock {
             try await transaction {
                 try await self.query("UPDATE sources SET position = NULL WHERE person = \(self.person)")
                 for (position, name) in order.enumerated() {
@@ -37,6 +33,10 @@ extension PostgresStore {
                 try await self.query(PostgresSchema.allDaysPending(of: self.person))
             }
         }
+        guard saved != nil else {
+            throw StoreError(
+                .locked, "\(location): an import for \(person) is running; save the source order when it has finished")
+        }
     }
 
     /// Recomputes the days waiting for it (after an upgrade, an interrupted run, a new source
@@ -46,20 +46,7 @@ extension PostgresStore {
     func refreshStatisticsIfPending() async throws -> Bool {
         let pending = try await query("SELECT EXISTS (SELECT 1 FROM statistics_pending WHERE person = \(person))")
         guard try pending.first?.decode(Bool.self) == true else { return true }
-        guard try await tryImportLock() else { return false }
-        try await releasingImportLock { try await transaction {} }
-        return true
-    }
-
-    /// Runs `body`, then gives back the import lock taken before, whether `body` threw or not.
-    private func releasingImportLock(_ body: () async throws -> Void) async throws {
-        do {
-            try await body()
-        } catch {
-            _ = try? await releaseImportLock()
-            throw error
-        }
-        try await releaseImportLock()
+        return try await withImportLock { try await transaction {} } != nil
     }
 
     /// Runs `body` and then refreshes the pending statistics, in one transaction on the store's connection.

@@ -24,9 +24,12 @@ extension SyncServer {
         // waiting upload holds neither.
         let result = try await importSlots.withSlot(maxWaiting: maxWaiting) {
             try await withConnection(of: person, allOrNothing: true) { store in
-                try await Self.holdingImportLock(store, refused: Self.alreadyUploading(person)) {
-                    try await receive(request, into: store, options: options)
-                }!
+                guard
+                    let result = try await store.withImportLock({
+                        try await receive(request, into: store, options: options)
+                    })
+                else { throw Self.alreadyUploading(person) }
+                return result
             }
         }
         await notifyWebhooks(person: person, result: result)

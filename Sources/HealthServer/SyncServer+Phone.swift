@@ -98,9 +98,11 @@ extension SyncServer {
         of person: String, _ work: (PostgresStore) async throws -> Result
     ) async throws -> Result {
         try await withConnection(of: person) { store in
-            let refused = ServerFailure(
-                .conflict, "an upload for \(person) is already running; send these when it has finished")
-            return try await Self.holdingImportLock(store, refused: refused) { try await work(store) }!
+            guard let result = try await store.withImportLock({ try await work(store) }) else {
+                throw ServerFailure(
+                    .conflict, "an upload for \(person) is already running; send these when it has finished")
+            }
+            return result
         }
     }
 }

@@ -33,9 +33,7 @@ extension SyncServer {
                 defer { importSlots.release() }
                 locked =
                     try await withConnection(of: person, allOrNothing: true) { store in
-                        try await Self.holdingImportLock(store, refused: nil) {
-                            try await importUpload(id: id, store: store)
-                        }
+                        try await store.withImportLock { try await importUpload(id: id, store: store) }
                     } != nil
             }
             guard !locked, waitingForLock, !uploadImports.isStopping else { return }

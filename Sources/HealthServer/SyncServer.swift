@@ -99,28 +99,6 @@ public final class SyncServer: Sendable {
             url: configuration.url, person: person, migrate: false, allOrNothing: allOrNothing, body)
     }
 
-    /// Runs `work` holding `store`'s person's import lock, given back when `work` ends; throws
-    /// `refused` (or returns `nil` when it is `nil`) while another session holds the lock.
-    ///
-    /// The connection's close gives the lock back too, but its server process may still hold it
-    /// when the reply has gone out: the person's next request would then find it taken.
-    static func holdingImportLock<Value>(
-        _ store: PostgresStore, refused: ServerFailure?, _ work: () async throws -> Value
-    ) async throws -> Value? {
-        guard try await store.tryImportLock() else {
-            if let refused { throw refused }
-            return nil
-        }
-        do {
-            let value = try await work()
-            try? await store.releaseImportLock()
-            return value
-        } catch {
-            try? await store.releaseImportLock()
-            throw error
-        }
-    }
-
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/api/healthkit/sync-status", use: handle(syncStatus))
         router.post("/api/healthkit/mark-backfill-complete", use: handle(markBackfillComplete))

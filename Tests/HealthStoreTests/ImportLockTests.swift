@@ -3,10 +3,10 @@ import Foundation
 import Testing
 
 @testable import HealthPostgres
-@testable import HealthServer
 
-/// A route's hold on a person's import lock, which the person's next request must find free.
-@Suite("A person's import lock on the server", .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
+/// `PostgresStore.withImportLock`, which the server's routes hold a person's import lock with:
+/// the person's next request must find it free.
+@Suite("A person's import lock, held for a piece of work", .enabled(if: TestPostgres.url != nil, TestPostgres.reason))
 struct ImportLockTests {
     @Test("The lock is free for another session once a route's work ends, while the route's connection is still open")
     func givenBackBeforeTheReply() throws {
@@ -16,7 +16,7 @@ struct ImportLockTests {
             try await PostgresStore.withConnection(url: url, person: person, migrate: false) { route in
                 try await PostgresStore.withConnection(url: url, person: person, migrate: false) { next in
                     var refusedWhileHeld = false
-                    let heldInside = try await SyncServer.holdingImportLock(route, refused: nil) {
+                    let heldInside = try await route.withImportLock {
                         refusedWhileHeld = try await !next.tryImportLock()
                         return try await route.importRunning(of: person)
                     }
@@ -31,7 +31,7 @@ struct ImportLockTests {
         #expect(takenAfter, "the lock was still held after the route's work ended")
     }
 
-    @Test("A session that cannot take the lock gets the route's refusal, and its work does not run")
+    @Test("A session that cannot take the lock gets nil, and its work does not run")
     func refusedWhileAnotherHoldsIt() throws {
         let url = try PostgresURL(TestPostgres.url!)
         let person = TestPostgres.freshPerson("lock")
@@ -39,7 +39,7 @@ struct ImportLockTests {
             try await PostgresStore.withConnection(url: url, person: person, migrate: false) { holder in
                 #expect(try await holder.tryImportLock())
                 return try await PostgresStore.withConnection(url: url, person: person, migrate: false) { route in
-                    try await SyncServer.holdingImportLock(route, refused: nil) { true }
+                    try await route.withImportLock { true }
                 }
             }
         }
