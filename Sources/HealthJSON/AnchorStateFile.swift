@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthExport
 
 #if canImport(Glibc)
 import Glibc
@@ -109,7 +110,7 @@ public struct AnchorStateFile: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw StoreError(.io, "cannot read the state file \(path): \(error.localizedDescription)")
+            throw StoreError(.io, SystemCall.describe(error, action: "cannot read the state file \(path)"))
         }
         do {
             let contents = try JSONDecoder().decode(Contents.self, from: data)

@@ -86,7 +86,7 @@ public final class ParquetFileWriter {
             if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
             try FileManager.default.moveItem(atPath: temporaryPath, toPath: path)
         } catch {
-            throw ParquetError("cannot write \(path): \(error.localizedDescription)")
+            throw ParquetError("cannot write \(path)", cause: error)
         }
     }
 
@@ -101,7 +101,7 @@ public final class ParquetFileWriter {
         do {
             try handle.write(contentsOf: bytes)
         } catch {
-            throw ParquetError("cannot write \(temporaryPath): \(error.localizedDescription)")
+            throw ParquetError("cannot write \(temporaryPath)", cause: error)
         }
         offset += Int64(bytes.count)
     }

@@ -60,7 +60,8 @@ public final class SyncServer: Sendable {
         } catch {
             throw StoreError(
                 .io,
-                "cannot make the spool folder \(configuration.spoolFolder) (--spool-dir): \(error.localizedDescription)"
+                SystemCall.describe(
+                    error, action: "cannot make the spool folder \(configuration.spoolFolder) (--spool-dir)")
             )
         }
         let (directory, pool) = PostgresStore.pooled(url: configuration.readURL)

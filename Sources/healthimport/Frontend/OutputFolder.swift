@@ -1,4 +1,5 @@
 import Foundation
+import HealthExport
 
 /// The folder a command writes its files to: created when missing, each file written whole
 /// under a name not yet taken in this run.
@@ -16,7 +17,7 @@ final class OutputFolder {
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             } catch {
-                throw CommandFailure("cannot create the folder \(path): \(error.localizedDescription)")
+                throw CommandFailure(SystemCall.describe(error, action: "cannot create the folder \(path)"))
             }
         }
     }
@@ -42,7 +43,7 @@ final class OutputFolder {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
-            throw CommandFailure("cannot write \(file): \(error.localizedDescription)")
+            throw CommandFailure(SystemCall.describe(error, action: "cannot write \(file)"))
         }
     }
 }

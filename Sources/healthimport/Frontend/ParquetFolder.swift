@@ -1,4 +1,5 @@
 import Foundation
+import HealthExport
 import HealthParquet
 import HealthParquetTables
 
@@ -14,7 +15,7 @@ enum ParquetFolder {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw CommandFailure("cannot create the folder \(path): \(error.localizedDescription)")
+            throw CommandFailure(SystemCall.describe(error, action: "cannot create the folder \(path)"))
         }
         return path
     }
@@ -30,8 +31,9 @@ enum ParquetFolder {
 
     /// A writer's failure as a failure of the command.
     static func failure(_ error: any Error) -> any Error {
-        if let error = error as? ParquetError { return CommandFailure(error.message) }
-        return error
+        guard let error = error as? ParquetError else { return error }
+        guard let cause = error.cause else { return CommandFailure(error.message) }
+        return CommandFailure(SystemCall.describe(cause, action: error.action))
     }
 
     /// The files written and their rows, on standard error.

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import HealthCore
+import HealthExport
 import HealthPostgres
 
 extension People {
@@ -30,7 +31,13 @@ extension People {
                 let count: Int
                 do {
                     count = try database.run(person: name) { store in
-                        try await store.exportZip { bytes in try handle.write(contentsOf: bytes) }
+                        try await store.exportZip { bytes in
+                            do {
+                                try handle.write(contentsOf: bytes)
+                            } catch {
+                                throw CommandFailure(SystemCall.describe(error, action: "cannot write \(output)"))
+                            }
+                        }
                     }
                     try handle.close()
                 } catch {

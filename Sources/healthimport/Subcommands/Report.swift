@@ -42,7 +42,7 @@ struct Report: ParsableCommand {
             do {
                 try Data(html.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
             } catch {
-                throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
+                throw CommandFailure(SystemCall.describe(error, action: "cannot write \(output)"))
             }
         }
     }

@@ -114,17 +114,21 @@ struct Workouts: ParsableCommand {
             let standardOutput = StandardOutput()
             var lines = JSONBuffer(capacity: 1 << 16)
             var written = 0
-            var jsonl: FileHandle?
+            var jsonl: (handle: FileHandle, path: String)?
             if format == .json, let folder {
                 let path = folder.path + "/workouts.jsonl"
-                guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                    throw CommandFailure("cannot write \(path)")
-                }
-                jsonl = FileHandle(forWritingAtPath: path)
+                guard FileManager.default.createFile(atPath: path, contents: nil),
+                    let handle = FileHandle(forWritingAtPath: path)
+                else { throw CommandFailure("cannot write \(path)") }
+                jsonl = (handle, path)
             }
             func flushLines() throws {
                 if let jsonl {
-                    try jsonl.write(contentsOf: Data(lines.bytes))
+                    do {
+                        try jsonl.handle.write(contentsOf: Data(lines.bytes))
+                    } catch {
+                        throw CommandFailure(SystemCall.describe(error, action: "cannot write \(jsonl.path)"))
+                    }
                     lines.removeAll()
                 } else {
                     standardOutput.buffer.raw(lines.text)
@@ -155,7 +159,7 @@ struct Workouts: ParsableCommand {
                 }
             }
             if format == .json { try flushLines() }
-            try jsonl?.close()
+            try jsonl?.handle.close()
             guard !quiet else { return }
             let what =
                 switch format {
