@@ -40,6 +40,18 @@ import Testing
         }
     }
 
+    @Test("A --type no record matches is said, with how types are named; one that matches is not")
+    func unmatchedType() throws {
+        let path = CLI.sample("v8-2019/export.xml")
+        let typo = try CLI.run(["records", path, "--all", "--type", "bodymas"])
+        #expect(typo.status == 0)
+        #expect(typo.lines.isEmpty)
+        #expect(typo.stderr.contains("note: no record of \(path) is of --type bodymas; a type is named by"))
+        let matched = try CLI.run(["records", path, "--all", "--type", "bodymass"])
+        #expect(!matched.lines.isEmpty)
+        #expect(!matched.stderr.contains("note: no record"))
+    }
+
     @Test("Standard input works with -, and gives the same records as the file")
     func standardInput() throws {
         let path = CLI.sample("v3-2016/export.xml")

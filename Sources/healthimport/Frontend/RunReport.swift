@@ -4,7 +4,8 @@ import HealthJSON
 
 /// The closing lines of a run on standard error: what was taken, what was left out and why.
 enum RunReport {
-    static func print(_ report: StreamReport, window: ImportWindow, input: String) {
+    /// `types`: the `--type` names given, so that a selection no record matched is said.
+    static func print(_ report: StreamReport, window: ImportWindow, input: String, types: [String] = []) {
         let total = report.total
         let printedRepeats = report.sightings.repeats.values.reduce(0) { $0 + $1.takenAsNew }
         var line = "healthimport: \(total.new + total.updated + printedRepeats) records"
@@ -23,6 +24,11 @@ enum RunReport {
         if total.invalid > 0 { parts.append("\(total.invalid) invalid") }
         if !parts.isEmpty { line += ", " + parts.joined(separator: ", ") }
         Diagnostics.print(line)
+        if !types.isEmpty, report.counts.isEmpty {
+            Diagnostics.print(
+                "note: no record of \(input) is of --type \(types.joined(separator: ", ")); a type is named by its identifier (HKQuantityTypeIdentifierHeartRate), its short name (HeartRate), a kind (quantity) or a friendly name (heart-rate)"
+            )
+        }
         warnings(report.read)
     }
 

@@ -116,7 +116,7 @@ struct FHIR: ParsableCommand {
         }
         progress.finish()
         guard !quiet else { return }
-        RunReport.print(report, window: window, input: reader.displayName)
+        RunReport.print(report, window: window, input: reader.displayName, types: selection.types)
         Diagnostics.print(
             "healthimport: \(writer.resourceCount + clinical.written) FHIR resources"
                 + (clinical.written > 0 ? " (\(clinical.written) clinical records as exported)" : ""))

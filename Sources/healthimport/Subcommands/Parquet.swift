@@ -111,7 +111,9 @@ struct Parquet: ParsableCommand {
             throw ParquetFolder.failure(error)
         }
         progress.finish()
-        if !quiet { RunReport.print(report, window: selection.window, input: reader.displayName) }
+        if !quiet {
+            RunReport.print(report, window: selection.window, input: reader.displayName, types: selection.types)
+        }
     }
 
     private func writeStore(_ location: String, into tables: ParquetTableSet) throws {

@@ -131,7 +131,9 @@ struct Records: ParsableCommand {
             }
             try output.flush()
             progress.finish()
-            if !input.quiet { RunReport.print(report, window: selection.window, input: reader.displayName) }
+            if !input.quiet {
+                RunReport.print(report, window: selection.window, input: reader.displayName, types: selection.types)
+            }
         }
     }
 }
