@@ -20,9 +20,6 @@ public final class StoreReader: StoreReading {
 
     /// Opens the store at `path` read-only; fails (``StoreError``) when it is missing or not a store.
     public init(path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError(.io, "\(path) does not exist: import an export first, or give --db")
-        }
         store = try HealthStore.open(path: path, readOnly: true)
     }
 

@@ -36,6 +36,7 @@ public final class HealthStore: Sendable {
     /// Opens the store at `path`, its imports restarting the write-ahead log from
     /// `logRestartPages` pages on.
     static func open(path: String, readOnly: Bool, logRestartPages: Int) throws -> HealthStore {
+        if readOnly, !FileManager.default.fileExists(atPath: path) { throw StoreError.missingStore(path) }
         var config = Configuration()
         config.readonly = readOnly
         config.busyMode = .timeout(busyTimeout)

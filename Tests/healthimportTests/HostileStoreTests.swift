@@ -13,6 +13,21 @@ import Testing
         return [("text", text), ("damaged SQLite header", header), ("zeros", [UInt8](repeating: 0, count: 8192))]
     }
 
+    @Test("Every command that reads a store says alike that none is there, and creates none")
+    func missingStore() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for command in [["status"], ["anchors"], ["stats", "--type", "steps"], ["sources"], ["report"]] {
+            let result = try CLI.run(command + ["--db", "none.sqlite"], directory: folder)
+            #expect(result.status == 1, "\(command[0]): \(result.stderr)")
+            #expect(
+                result.stderr
+                    == "healthimport: error: none.sqlite does not exist: import an export first, or give --db\n",
+                "\(command[0])")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
     @Test(
         "A store that is not SQLite or is damaged: an error naming it, exit 1, the file untouched",
         arguments: damagedStores())

@@ -33,5 +33,10 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// No store at `path`, where a command reads one.
+    public static func missingStore(_ path: String) -> StoreError {
+        StoreError(.io, "\(path) does not exist: import an export first, or give --db")
+    }
+
     public var description: String { message }
 }

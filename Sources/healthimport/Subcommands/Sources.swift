@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HealthCore
 import HealthSQLite
 import HealthStatistics
 
@@ -47,7 +48,7 @@ struct Sources: ParsableCommand {
             } else {
                 try store.requireSQLite("sources")
                 guard FileManager.default.fileExists(atPath: store.db) else {
-                    throw CommandFailure("\(store.db): no such store (import an export first, or use --db)")
+                    throw StoreError.missingStore(store.db)
                 }
                 let healthStore = try HealthStore.open(path: store.db)
                 try healthStore.refreshPendingStatistics()

@@ -123,7 +123,7 @@ private enum StatisticsStore {
         }
         try options.requirePostgresForPerson()
         guard FileManager.default.fileExists(atPath: options.db) else {
-            throw CommandFailure("\(options.db): no such store (import an export first, or use --db)")
+            throw StoreError.missingStore(options.db)
         }
         let store = try HealthStore.open(path: options.db)
         try store.refreshPendingStatistics()
