@@ -1,6 +1,7 @@
 #if PostgreSQL
 import HealthCore
 import NIOCore
+import NIOPosix
 import PostgresNIO
 
 extension StoreError {
@@ -27,7 +28,7 @@ extension StoreError {
             }
             switch error.code {
             case .connectionError:
-                let cause = error.underlying.map { ": \($0)" } ?? ""
+                let cause = error.underlying.map { ": \(Self.connectionCause($0))" } ?? ""
                 return StoreError(.unavailable, "cannot reach PostgreSQL at \(url.address)\(cause)")
             case .serverClosedConnection, .uncleanShutdown, .clientClosedConnection, .poolClosed:
                 return wentAway(url)
@@ -36,10 +37,43 @@ extension StoreError {
             }
         }
         if let error = error as? PostgresError, case .connectionClosed = error { return wentAway(url) }
-        if error is ChannelError || error is IOError {
-            return StoreError(.unavailable, "cannot reach PostgreSQL at \(url.address): \(error)")
+        if error is ChannelError || error is IOError || error is NIOConnectionError {
+            return StoreError(.unavailable, "cannot reach PostgreSQL at \(url.address): \(connectionCause(error))")
         }
         return StoreError(.io, "\(url): \(error)")
+    }
+
+    /// A failure to make a connection to `url`: as ``postgres(_:url:)`` says it, except that a
+    /// connection closed before the server answered was never had, so nothing was lost with it.
+    static func connecting(_ error: any Error, url: PostgresURL) -> StoreError {
+        let closedUnanswered: Bool
+        if let error = error as? PSQLError {
+            closedUnanswered =
+                error.serverInfo == nil && [.serverClosedConnection, .uncleanShutdown].contains(error.code)
+        } else if let error = error as? PostgresError, case .connectionClosed = error {
+            closedUnanswered = true
+        } else {
+            closedUnanswered = false
+        }
+        guard closedUnanswered else { return postgres(error, url: url) }
+        return StoreError(
+            .unavailable,
+            "cannot reach PostgreSQL at \(url.address): the connection closed before the server answered")
+    }
+
+    /// Why a connection could not be made, in the system's words (`Connection refused`) where
+    /// the driver wraps them in its own.
+    private static func connectionCause(_ error: any Error) -> String {
+        if let error = error as? NIOConnectionError {
+            if let attempt = error.connectionErrors.first { return connectionCause(attempt.error) }
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return "no address found for \(error.host)" }
+        }
+        if let error = error as? SocketAddressError.UnknownHost { return "no address found for \(error.host)" }
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        if let error = error as? ChannelError, case .connectTimeout(let limit) = error {
+            return "no answer within \(limit.nanoseconds / 1_000_000_000) s"
+        }
+        return "\(error)"
     }
 
     /// What to do about a start-up parameter a pooler such as PgBouncer refused (it answers

@@ -115,7 +115,7 @@ public final class PostgresStore: Sendable {
             throw StoreError(
                 .unavailable, "PostgreSQL at \(url.address) did not answer within \(PostgresURL.connectSeconds + 1) s")
         } catch {
-            throw StoreError.postgres(error, url: url)
+            throw StoreError.connecting(error, url: url)
         }
     }
 

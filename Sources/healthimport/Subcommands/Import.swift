@@ -62,7 +62,8 @@ struct Import: ParsableCommand {
                     Diagnostics.print(
                         "healthimport: stopped; what was read so far is committed, run the import again to finish")
                 }
-                if let error = error as? StoreError, error.lostConnection {
+                // Within the run, a database that cannot be reached was there when it began.
+                if let error = error as? StoreError, error.lostConnection || error.code == .unavailable {
                     throw StoreError(
                         .unavailable,
                         "\(error.message) during the import (what was committed is kept; run the import again)")
