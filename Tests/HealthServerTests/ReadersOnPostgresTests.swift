@@ -50,7 +50,9 @@ struct ReadersOnPostgresTests {
         #expect(Self.withoutImportNumbers(postgres) == Self.withoutImportNumbers(sqlite))
     }
 
-    @Test("status --json of the person is the SQLite store's, the import times aside; an unknown person is refused")
+    @Test(
+        "status --json of the person is the SQLite store's, the import times aside; an unknown person is refused by report and mcp, and has no imports yet for status"
+    )
     func status() throws {
         let stores = try Stores()
         let sqlite = try Tool.healthimport(["status", "--json"] + stores.sqlite)
@@ -65,6 +67,9 @@ struct ReadersOnPostgresTests {
             #expect(refused.stderr.contains("holds no import for \(nobody[3])"), "\(command): \(refused.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: stores.folder + "/nobody.html"))
+        let empty = try Tool.healthimport(["status"] + nobody)
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stdout.hasSuffix("\nimports:\n  none yet\n"), "\(empty.stdout)")
     }
 
     @Test("report and mcp refuse --person beside an SQLite store")

@@ -24,6 +24,7 @@ enum StatusText {
         }
         lines.append("")
         lines.append("imports:")
+        if status.imports.isEmpty { lines.append("  none yet") }
         for run in status.imports {
             lines.append(
                 "  #\(run.id) \(run.started) \(run.outcome.rawValue) \(run.input) (export \(run.exportDate ?? "?"), \(run.window), \(run.newCount.map(String.init) ?? "-") new)"
