@@ -25,8 +25,11 @@ public struct ExportRedactor {
         self.options = options
     }
 
-    /// Writes the redacted copy of `package` to `path`.
-    public func redact(_ package: ExportPackage, to path: String) throws -> RedactReport {
+    /// Writes the redacted copy of `package` to `path`, calling `check` between two reads of the
+    /// export and two of its files: what `check` throws (a stop the user asked for) ends the
+    /// copy, and leaves no file at `path`.
+    public func redact(_ package: ExportPackage, to path: String, check: () throws -> Void = {}) throws -> RedactReport
+    {
         let names = Pseudonyms(shift: options.shift, hash: options.hash)
         let zip = try ZipWriter(path: path)
         zip.zip64Threshold = zip64Threshold
@@ -35,13 +38,14 @@ public struct ExportRedactor {
         let repaired = ExportRepair(prolog)
         try zip.begin(Self.folder + "export.xml")
         let rewriter = ExportRewriter(names: names, options: options, prolog: prolog) { try zip.write($0) }
-        try MarkupScanner().run(repaired, rewriter)
+        try MarkupScanner().run(repaired, rewriter, between: check)
         try rewriter.finish()
         try zip.end()
         var report = rewriter.report
         report.shiftDays = options.shift.days
 
         for path in rewriter.routePaths {
+            try check()
             guard let relative = Self.relative(path) else { continue }
             guard let source = try package.openSidecar(path: path) else {
                 report.warnings.append("\(package.displayName): warning: route file \(path) not found; left out")
@@ -50,7 +54,7 @@ public struct ExportRedactor {
             try zip.begin(
                 Self.folder + String(decoding: options.shift.applied(to: Array(relative.utf8)), as: UTF8.self))
             let routes = RouteRewriter(shift: options.shift) { try zip.write($0) }
-            try MarkupScanner().run(source, routes)
+            try MarkupScanner().run(source, routes, between: check)
             try routes.finish()
             try zip.end()
             report.routeFiles += 1
@@ -60,6 +64,7 @@ public struct ExportRedactor {
         if options.selection.selects(kind: .electrocardiogram, type: Electrocardiogram.typeIdentifier) {
             let start = rewriter.windowStart()
             for path in package.electrocardiogramPaths {
+                try check()
                 guard let source = try package.openSidecar(path: path) else { continue }
                 let bytes = try ElectrocardiogramReader.readBytes(source)
                 let (redacted, recorded) = ElectrocardiogramRedaction.redact(bytes, shift: options.shift)

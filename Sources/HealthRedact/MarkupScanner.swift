@@ -16,11 +16,12 @@ final class MarkupScanner {
     /// Bytes of the stream before `pending`'s first.
     private(set) var consumed: Int64 = 0
 
-    /// Feeds all of `source` through `handler`.
-    func run(_ source: ByteSource, _ handler: some MarkupRewriting) throws {
+    /// Feeds all of `source` through `handler`, calling `check` before each read.
+    func run(_ source: ByteSource, _ handler: some MarkupRewriting, between check: () throws -> Void = {}) throws {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)
         defer { chunk.deallocate() }
         while true {
+            try check()
             let count = try source.read(into: chunk)
             if count > 0 { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count])) }
             try scan(final: count == 0, handler, name: source.displayName)

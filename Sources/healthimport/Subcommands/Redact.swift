@@ -48,7 +48,7 @@ struct Redact: ParsableCommand {
                 window: selection.windowGiven ? selection.window : .all)
             let report: RedactReport
             do {
-                report = try ExportRedactor(options: options).redact(package, to: output)
+                report = try ExportRedactor(options: options).redact(package, to: output) { try Interrupt.check() }
             } catch let error as RedactError {
                 throw CommandFailure(error.message)
             }
