@@ -1,4 +1,5 @@
 #if PostgreSQL
+import Foundation
 import HealthCore
 import NIOCore
 import NIOPosix
