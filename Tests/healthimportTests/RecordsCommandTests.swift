@@ -50,6 +50,11 @@ import Testing
         let matched = try CLI.run(["records", path, "--all", "--type", "bodymass"])
         #expect(!matched.lines.isEmpty)
         #expect(!matched.stderr.contains("note: no record"))
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let imported = try CLI.run(["import", path, "--all", "--type", "bodymas", "--db", folder + "/h.sqlite"])
+        #expect(imported.status == 0)
+        #expect(imported.stderr.contains("note: no record of \(path) is of --type bodymas"), "\(imported.stderr)")
     }
 
     @Test("Standard input works with -, and gives the same records as the file")

@@ -24,12 +24,16 @@ enum RunReport {
         if total.invalid > 0 { parts.append("\(total.invalid) invalid") }
         if !parts.isEmpty { line += ", " + parts.joined(separator: ", ") }
         Diagnostics.print(line)
-        if !types.isEmpty, report.counts.isEmpty {
-            Diagnostics.print(
-                "note: no record of \(input) is of --type \(types.joined(separator: ", ")); a type is named by its identifier (HKQuantityTypeIdentifierHeartRate), its short name (HeartRate), a kind (quantity) or a friendly name (heart-rate)"
-            )
-        }
+        noteUnmatched(types: types, report, input: input)
         warnings(report.read)
+    }
+
+    /// Says so when the `--type` names given, `types`, matched no record of `input`.
+    static func noteUnmatched(types: [String], _ report: StreamReport, input: String) {
+        guard !types.isEmpty, report.counts.isEmpty else { return }
+        Diagnostics.print(
+            "note: no record of \(input) is of --type \(types.joined(separator: ", ")); a type is named by its identifier (HKQuantityTypeIdentifierHeartRate), its short name (HeartRate), a kind (quantity) or a friendly name (heart-rate)"
+        )
     }
 
     /// The warnings printed at most; a line counts the others.

@@ -96,6 +96,7 @@ struct Import: ParsableCommand {
                 Diagnostics.print(
                     "healthimport: import #\(result.importID ?? 0) into \(healthStore.location) (\(selection.window))")
                 Diagnostics.print(CountsReport.text(report.counts))
+                RunReport.noteUnmatched(types: selection.types, report, input: input.path)
                 RunReport.warnings(report.read)
             }
             if !result.anchorsDropped.isEmpty {
