@@ -58,6 +58,11 @@ struct Stats: ParsableCommand {
                 throw ValidationError("\(name) '\(value)' is not a date: write it as yyyy-MM-dd.")
             }
         }
+        if let since, let until, let first = StatisticsQuery.day(since), let last = StatisticsQuery.day(until),
+            last < first
+        {
+            throw ValidationError("--until \(until) is before --since \(since): no day is in between.")
+        }
         do { _ = try TypeSelection(types) } catch { throw ValidationError(error.description) }
         if types.isEmpty { throw ValidationError("Name a type with --type (steps, heart-rate, sleep, ...).") }
     }
