@@ -63,7 +63,7 @@ struct Import: ParsableCommand {
                         "healthimport: stopped; what was read so far is committed, run the import again to finish")
                 }
                 // Within the run, a database that cannot be reached was there when it began.
-                if let error = error as? StoreError, error.lostConnection || error.code == .unavailable {
+                if let error = error as? StoreError, error.code == .unavailable {
                     throw StoreError(
                         .unavailable,
                         "\(error.message) during the import (what was committed is kept; run the import again)")
