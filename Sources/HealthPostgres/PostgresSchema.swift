@@ -2,8 +2,13 @@
 /// The PostgreSQL store's schema: the SQLite store's tables, views, anchors and import log with
 /// a `person` column, built by named migrations; documented in `docs/schema-postgres.md`.
 public enum PostgresSchema {
-    /// The migrations, in order. Never edit a shipped one: add a new one.
-    static let migrations: [(name: String, sql: [String])] = [
+    /// The migrations, in order. Never edit a shipped one: add a new one, whose tables give their
+    /// text columns `COLLATE "C"` (see `textInByteOrder`).
+    static let migrations: [(name: String, sql: [String])] =
+        shippedMigrations + [("v14-text-in-byte-order", textInByteOrder(of: shippedMigrations))]
+
+    /// The migrations before `v14-text-in-byte-order`, whose tables it changes.
+    private static let shippedMigrations: [(name: String, sql: [String])] = [
         ("v1-records", v1RecordTables.map(\.createSQL) + recordIndexes),
         ("v1-workouts", workoutTables.map(\.createSQL) + workoutIndexes),
         ("v1-imports-anchors", bookkeeping),
