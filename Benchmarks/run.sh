@@ -265,6 +265,10 @@ bench_rows() {
     local parquet=$DATA/tmp/parquet
     BENCH_SETUP="rm -rf '$parquet'"
     bench_hi "healthimport parquet FILE --all -o DIR"       parquet "$f" --all -o "$parquet"
+    local redacted=$DATA/tmp/redacted.zip
+    BENCH_SETUP="rm -f '$redacted'"
+    bench_hi "healthimport redact FILE -o OUT.zip"          redact "$f" -o "$redacted" --shift-days 700
+    rm -f "$redacted"
 
     local zip newer db=$DATA/tmp/bench.sqlite
     if wants "healthimport records export.zip --all"; then

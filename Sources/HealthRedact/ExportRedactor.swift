@@ -31,8 +31,7 @@ public struct ExportRedactor {
     public func redact(_ package: ExportPackage, to path: String, check: () throws -> Void = {}) throws -> RedactReport
     {
         let names = Pseudonyms(shift: options.shift, hash: options.hash)
-        let zip = try ZipWriter(path: path)
-        zip.zip64Threshold = zip64Threshold
+        let zip = try ZipWriter(path: path, zip64Threshold: zip64Threshold)
 
         let prolog = PrologRecorder(try package.openXML())
         let repaired = ExportRepair(prolog)

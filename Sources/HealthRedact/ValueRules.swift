@@ -25,17 +25,40 @@ enum ValueRules {
 
     /// Whether the key names an identifier, a link, a name or an address.
     static func namesIdentifier(_ key: UnsafeRawBufferPointer) -> Bool {
-        let lowered = String(decoding: key, as: UTF8.self).lowercased()
-        for word in [
-            "uuid", "identifier", "link", "url", "serial", "userid", "user id", "user_id", "email", "name", "address",
-            "phone", "token",
-        ] where lowered.contains(word) {
+        // Byte by byte, not with `String.contains`: a key is looked at for every metadata
+        // entry, and Foundation's search took a seventh of a redaction. A key with non-ASCII
+        // letters goes the Unicode way, where lowercasing may turn them into these words' letters.
+        if key.contains(where: { $0 >= 0x80 }) {
+            let lowered = String(decoding: key, as: UTF8.self).lowercased()
+            if identifyingWords.contains(where: { lowered.contains(String(decoding: $0, as: UTF8.self)) }) {
+                return true
+            }
+        } else if identifyingWords.contains(where: { containsIgnoringCase(key, $0) }) {
             return true
         }
         // `ID`, `Id` or `_id` as the last word: `DeviceID`, `Withings userId`.
         guard key.count >= 2 else { return false }
         let (last, secondLast) = (key[key.count - 1], key[key.count - 2])
-        return (secondLast == 0x49 && (last == 0x44 || last == 0x64)) || lowered.hasSuffix("_id")
+        return (secondLast == 0x49 && (last == 0x44 || last == 0x64))
+            || (key.count >= 3 && key[key.count - 3] == 0x5F && lowercased(secondLast) == 0x69
+                && lowercased(last) == 0x64)
+    }
+
+    private static let identifyingWords: [[UInt8]] = [
+        "uuid", "identifier", "link", "url", "serial", "userid", "user id", "user_id", "email", "name", "address",
+        "phone", "token",
+    ].map { Array($0.utf8) }
+
+    /// Whether `text` holds `word` (lowercase ASCII), ignoring the case of ASCII letters.
+    private static func containsIgnoringCase(_ text: UnsafeRawBufferPointer, _ word: [UInt8]) -> Bool {
+        guard text.count >= word.count else { return false }
+        return (0...(text.count - word.count)).contains { start in
+            word.indices.allSatisfy { lowercased(text[start + $0]) == word[$0] }
+        }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// A date, a date and time, or a compact iOS 8 timestamp, with nothing else in it.
@@ -102,9 +125,11 @@ enum ValueRules {
     }
 
     static func isYesNo(_ value: UnsafeRawBufferPointer) -> Bool {
-        let lowered = String(decoding: value, as: UTF8.self).lowercased()
-        return ["true", "false", "yes", "no"].contains(lowered)
+        guard value.count >= 2, value.count <= 5 else { return false }
+        return yesNo.contains { $0.count == value.count && containsIgnoringCase(value, $0) }
     }
+
+    private static let yesNo: [[UInt8]] = ["true", "false", "yes", "no"].map { Array($0.utf8) }
 
     /// `Europe/Paris`, `America/Argentina/Buenos_Aires`, `UTC`, `GMT`.
     static func isTimeZone(_ value: UnsafeRawBufferPointer) -> Bool {

@@ -69,5 +69,17 @@ import Testing
         #expect(verdict("HKTimeZone", "America/Argentina/Buenos_Aires") == .keep)
         #expect(verdict("HKWeatherCondition", "HKWeatherConditionClear") == .keep)
         #expect(verdict("Modified Date", "2015-06-16 07:19:16 +0000") == .shiftDates)
+        // Identifying words in any case, and `ID`, `Id` or `_id` last, with or without letters beyond ASCII.
+        for key in [
+            "PHONE", "Device Serial", "Über User_ID", "DeviceID", "Withings userId", "Geräte-Token", "trainer_Id",
+        ] {
+            #expect(verdict(key, "4") == .hash, "\(key)")
+        }
+        for key in ["Übungsdauer", "Identity", "Idle", "Paid"] {
+            #expect(verdict(key, "4") == .keep, "\(key)")
+        }
+        #expect(verdict("Fasted", "YES") == .keep)
+        #expect(verdict("Fasted", "False") == .keep)
+        #expect(verdict("Fasted", "maybe") == .hash)
     }
 }
