@@ -82,10 +82,9 @@ public struct StoredRecords {
                 arguments: [from])
             while let row = try correlations.next() {
                 guard selection.selects(kind: .correlation, type: row["type"]) else { continue }
-                let uuid: String = row["uuid"]
                 let correlation = Correlation(
                     header: Self.header(row, devices: &devices),
-                    members: try Self.members(of: uuid, header: header, devices: &devices, db: db))
+                    members: try Self.members(of: row, header: header, devices: &devices, db: db))
                 try body(IdentifiedRecord(record: .correlation(correlation), id: Self.id(row)))
             }
             guard selection.selects(kind: .electrocardiogram, type: Electrocardiogram.typeIdentifier) else { return }
@@ -113,28 +112,53 @@ public struct StoredRecords {
         }
     }
 
-    /// The members of correlation `uuid`, from the sample tables.
-    private static func members(of uuid: String, header: String, devices: inout DeviceCache, db: Database) throws
+    /// The members of the correlation in `row`, from the sample tables.
+    ///
+    /// The sample tables are keyed by type and start, not by UUID: members are looked for
+    /// within the correlation's span first (where the Health app puts them), which takes a few
+    /// seeks per type, and in the whole table only when some were not there.
+    private static func members(of row: Row, header: String, devices: inout DeviceCache, db: Database) throws
         -> [CorrelationMember]
     {
+        let uuid: String = row["uuid"]
+        let expected =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*) FROM correlation_members WHERE correlation_uuid = ?
+                    AND member_kind IN ('quantity', 'category')
+                    """,
+                arguments: [uuid]) ?? 0
+        let span: (Int64, Int64) = (row["start_unix"], row["end_unix"])
+        let within = try members(of: uuid, span: span, header: header, devices: &devices, db: db)
+        if within.count >= expected { return within }
+        return try members(of: uuid, span: nil, header: header, devices: &devices, db: db)
+    }
+
+    /// The members of correlation `uuid` that start within `span` (all when `nil`).
+    private static func members(
+        of uuid: String, span: (Int64, Int64)?, header: String, devices: inout DeviceCache, db: Database
+    ) throws -> [CorrelationMember] {
+        let within = span == nil ? "" : "start_unix >= ? AND start_unix <= ? AND"
+        let arguments: StatementArguments = span.map { [$0.0, $0.1, uuid] } ?? [uuid]
         var members: [CorrelationMember] = []
         let quantities = try Row.fetchAll(
             db,
             sql: """
                 SELECT \(header), value, unit, value_text FROM quantity_samples
-                WHERE uuid IN (SELECT member_uuid FROM correlation_members WHERE correlation_uuid = ?)
+                WHERE \(within) uuid IN (SELECT member_uuid FROM correlation_members WHERE correlation_uuid = ?)
                 ORDER BY type, start_unix, uuid
                 """,
-            arguments: [uuid])
+            arguments: arguments)
         for row in quantities { members.append(.quantity(try quantity(row, devices: &devices, db: db))) }
         let categories = try Row.fetchAll(
             db,
             sql: """
                 SELECT \(header), value, raw_value FROM category_samples
-                WHERE uuid IN (SELECT member_uuid FROM correlation_members WHERE correlation_uuid = ?)
+                WHERE \(within) uuid IN (SELECT member_uuid FROM correlation_members WHERE correlation_uuid = ?)
                 ORDER BY type, start_unix, uuid
                 """,
-            arguments: [uuid])
+            arguments: arguments)
         for row in categories {
             members.append(
                 .category(

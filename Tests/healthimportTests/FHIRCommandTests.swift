@@ -207,4 +207,42 @@ import Testing
         #expect(both.status == 64)
         #expect(both.stderr.contains("Give either PATH (an export) or --db (a store)."))
     }
+
+    /// The store finds a correlation's members by its span first: members outside it (a meal
+    /// logged with a dish from before) must still be found, in the whole table.
+    @Test("--db finds a correlation's members outside the correlation's span too")
+    func membersOutsideTheSpan() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func food(_ type: String, _ date: String, _ value: String) -> String {
+            """
+              <Record type="HKQuantityTypeIdentifierDietary\(type)" sourceName="Lose It!" unit="g" \
+            creationDate="2025-05-01 12:30:00 +0200" startDate="\(date)" endDate="\(date)" value="\(value)"/>
+            """
+        }
+        let export = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="de_DE">
+             <ExportDate value="2025-05-02 08:00:00 +0200"/>
+             <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="Lose It!" creationDate="2025-05-01 12:30:00 +0200" startDate="2025-05-01 12:00:00 +0200" endDate="2025-05-01 12:10:00 +0200">
+            \(food("Protein", "2025-05-01 12:00:00 +0200", "21"))
+            \(food("FatTotal", "2025-05-01 11:40:00 +0200", "9"))
+            \(food("Carbohydrates", "2025-05-01 12:40:00 +0200", "50"))
+             </Correlation>
+            </HealthData>
+            """
+        let path = folder + "/export.xml"
+        try export.write(toFile: path, atomically: true, encoding: .utf8)
+        let store = folder + "/health.sqlite"
+        let imported = try CLI.run(["import", path, "--all", "--db", store, "-q"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let fromStore = try CLI.run(["fhir", "--db", store, "-o", "-", "-q"])
+        let fromExport = try CLI.run(["fhir", path, "-o", "-", "-q"])
+        #expect(fromStore.status == 0, "\(fromStore.stderr)")
+        #expect(fromStore.lines.sorted() == fromExport.lines.sorted())
+        let meal = try #require(fromStore.lines.first { $0.contains("HKCorrelationTypeIdentifierFood") })
+        for type in ["Protein", "FatTotal", "Carbohydrates"] {
+            #expect(meal.contains("HKQuantityTypeIdentifierDietary\(type)"), "\(type)")
+        }
+    }
 }
