@@ -188,6 +188,7 @@ let package = Package(
                 "HealthCore",
                 "HealthJSON",
                 "HealthPostgres",
+                "HealthParquetPostgres",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "JWTKit", package: "jwt-kit", condition: .when(traits: ["PostgreSQL"])),
                 .product(

@@ -1,4 +1,5 @@
 #if PostgreSQL
+import Foundation
 import HealthCore
 import HealthExport
 import HealthParquet
@@ -38,6 +39,27 @@ public struct PostgresParquetExport: Sendable {
         let types = try await store.anchors().keys
         try await StoreParquetExport.writeStatistics(
             PostgresDailyStatistics(store: store), types: Array(types), into: tables, check: check)
+    }
+}
+
+extension PostgresParquetExport {
+    /// Writes every table into `folder` (made if missing) as `parquet --db` does, and returns the
+    /// files written with their rows, to be sent (a person's export zip) and then removed.
+    public func writeFolder(_ folder: String, check: () throws -> Void = {}) async throws -> [ExportAttachment] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let tables = ParquetTableSet(folder: folder)
+        do {
+            try await write(into: tables, check: check)
+            try tables.close()
+        } catch {
+            tables.discard()
+            throw error
+        }
+        return tables.rowCounts.map { file in
+            ExportAttachment(
+                name: "parquet/" + file.file, path: (folder as NSString).appendingPathComponent(file.file),
+                rows: file.rows)
+        }
     }
 }
 #endif

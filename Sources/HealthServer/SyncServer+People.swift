@@ -2,6 +2,7 @@
 import Foundation
 import HealthCore
 import HealthJSON
+import HealthParquetPostgres
 import HealthPostgres
 import Hummingbird
 
@@ -70,10 +71,12 @@ extension SyncServer {
         return out.text
     }
 
-    /// `GET /api/people/me/export`: the key's person's records as a zip of JSON lines, streamed.
+    /// `GET /api/people/me/export`: the key's person's records as a zip of JSON lines and Parquet
+    /// tables, streamed.
     @Sendable func exportMe(_ request: Request) async throws -> Response {
         let person = try await authenticate(request, needs: .read)
         let store = try await PostgresStore.connect(url: configuration.url, person: person, migrate: false)
+        let scratch = configuration.spoolFolder
         return Response(
             status: .ok,
             headers: [
@@ -82,7 +85,9 @@ extension SyncServer {
             ],
             body: ResponseBody { writer in
                 do {
-                    _ = try await store.exportZip { bytes in try await writer.write(ByteBuffer(bytes: bytes)) }
+                    _ = try await PersonExportZip.write(store, scratchFolder: scratch) { bytes in
+                        try await writer.write(ByteBuffer(bytes: bytes))
+                    }
                     try await writer.finish(nil)
                 } catch {
                     await store.close()

@@ -121,7 +121,7 @@ struct PersonDataTests {
     }
 
     @Test(
-        "The export zip's JSON lines are the records route's, read by Python's zipfile; the CLI writes the same",
+        "The export zip's JSON lines are the records route's and its Parquet tables are read by pyarrow with the rows export.json gives; the CLI writes the same",
         .enabled(if: TestPython.enabled, Comment(rawValue: TestPython.skipReason)))
     func export() throws {
         let server = try ServerProcess()
@@ -133,6 +133,8 @@ struct PersonDataTests {
         #expect(records.status == 200)
         let lines = records.text.split(separator: "\n").map(String.init)
         #expect(lines.count > 100)
+        let quantityLines = lines.filter { $0.hasPrefix(#"{"kind":"quantity""#) }.count
+        #expect(quantityLines > 50)
 
         let zip = try server.request("GET", "/api/people/me/export", token: read.token)
         #expect(zip.status == 200)
@@ -145,19 +147,27 @@ struct PersonDataTests {
         #expect(cli.stderr.contains("wrote \(lines.count) records"))
 
         let script = """
-            import json, sys, zipfile
+            import io, json, sys, zipfile
+            import pyarrow.parquet as pq
             out = []
             for path in sys.argv[1:]:
                 with zipfile.ZipFile(path) as z:
                     assert z.testzip() is None, "a CRC does not match"
                     names = [i.filename for i in z.infolist()]
-                    assert names == ["records.jsonl", "export.json"], names
+                    assert names[0] == "records.jsonl" and names[-1] == "export.json", names
                     assert all(i.compress_type == zipfile.ZIP_DEFLATED and i.flag_bits & 8 for i in z.infolist())
                     text = z.read("records.jsonl").decode("utf-8")
                     manifest = json.loads(z.read("export.json"))
                     for line in text.splitlines():
                         json.loads(line)
-                    out.append({"records": text, "manifest": manifest})
+                    tables = {}
+                    for name in names[1:-1]:
+                        assert name.startswith("parquet/") and name.endswith(".parquet"), name
+                        table = pq.read_table(io.BytesIO(z.read(name)))
+                        assert table.num_rows == manifest["files"][name], name
+                        tables[name] = table.num_rows
+                    assert sorted(tables) == sorted(manifest["files"]), (names, manifest)
+                    out.append({"records": text, "manifest": manifest, "tables": tables})
             json.dump(out, sys.stdout)
             """
         let answer = try TestPython.run(script, [zipPath, cliPath])
@@ -169,6 +179,13 @@ struct PersonDataTests {
             let manifest = item["manifest"] as? [String: Any] ?? [:]
             #expect(manifest["person"] as? String == person)
             #expect(manifest["records"] as? Int == lines.count)
+            // The Parquet tables hold what the JSON lines do not: the activity summaries, the ECG,
+            // the route's points and the statistics.
+            let tables = item["tables"] as? [String: Int] ?? [:]
+            #expect(tables["parquet/quantity_samples.parquet"] == quantityLines, "\(tables)")
+            for name in ["activity_summaries", "electrocardiograms", "route_points", "daily_statistics", "metadata"] {
+                #expect((tables["parquet/\(name).parquet"] ?? 0) > 0, "\(name): \(tables)")
+            }
         }
         #expect(try server.request("GET", "/api/people/me/export", token: nil).status == 401)
         #expect(server.stop() == 0)

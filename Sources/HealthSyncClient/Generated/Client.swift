@@ -1467,8 +1467,11 @@ internal struct Client: APIProtocol {
     /// The key's person's records as a zip, streamed.
     ///
     /// `records.jsonl` holds the records as `GET /api/healthkit/records` streams them;
-    /// `export.json` says whose they are, when and how many. Entries are deflated and carry data
-    /// descriptors (the zip is written in one pass), with Zip64 fields past 4 GiB.
+    /// `parquet/*.parquet` the person's tables as `healthimport parquet --db` writes them
+    /// (activity summaries, ECGs, route points and statistics included); `export.json` says
+    /// whose they are, when, how many records, and the rows of each Parquet file (`files`).
+    /// Entries are deflated and carry data descriptors (the zip is written in one pass), with
+    /// Zip64 fields past 4 GiB.
     ///
     ///
     /// - Remark: HTTP `GET /api/people/me/export`.

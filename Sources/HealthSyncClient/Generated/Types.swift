@@ -73,8 +73,11 @@ internal protocol APIProtocol: Sendable {
     /// The key's person's records as a zip, streamed.
     ///
     /// `records.jsonl` holds the records as `GET /api/healthkit/records` streams them;
-    /// `export.json` says whose they are, when and how many. Entries are deflated and carry data
-    /// descriptors (the zip is written in one pass), with Zip64 fields past 4 GiB.
+    /// `parquet/*.parquet` the person's tables as `healthimport parquet --db` writes them
+    /// (activity summaries, ECGs, route points and statistics included); `export.json` says
+    /// whose they are, when, how many records, and the rows of each Parquet file (`files`).
+    /// Entries are deflated and carry data descriptors (the zip is written in one pass), with
+    /// Zip64 fields past 4 GiB.
     ///
     ///
     /// - Remark: HTTP `GET /api/people/me/export`.
@@ -229,8 +232,11 @@ extension APIProtocol {
     /// The key's person's records as a zip, streamed.
     ///
     /// `records.jsonl` holds the records as `GET /api/healthkit/records` streams them;
-    /// `export.json` says whose they are, when and how many. Entries are deflated and carry data
-    /// descriptors (the zip is written in one pass), with Zip64 fields past 4 GiB.
+    /// `parquet/*.parquet` the person's tables as `healthimport parquet --db` writes them
+    /// (activity summaries, ECGs, route points and statistics included); `export.json` says
+    /// whose they are, when, how many records, and the rows of each Parquet file (`files`).
+    /// Entries are deflated and carry data descriptors (the zip is written in one pass), with
+    /// Zip64 fields past 4 GiB.
     ///
     ///
     /// - Remark: HTTP `GET /api/people/me/export`.

@@ -3,14 +3,16 @@ import ArgumentParser
 import Foundation
 import HealthCore
 import HealthExport
+import HealthParquetPostgres
 import HealthPostgres
 
 extension People {
-    /// `people export NAME -o FILE.zip`: a person's records as a zip of JSON lines.
+    /// `people export NAME -o FILE.zip`: a person's records as a zip of JSON lines and Parquet tables.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
-            abstract: "Write a person's records to a zip: records.jsonl (as `records` writes them) and export.json."
+            abstract:
+                "Write a person's data to a zip: records.jsonl (as `records` writes them), parquet/ (as `parquet --db` writes them) and export.json."
         )
 
         @Argument(help: "The person's name.")
@@ -31,7 +33,7 @@ extension People {
                 let count: Int
                 do {
                     count = try database.run(person: name) { store in
-                        try await store.exportZip { bytes in
+                        try await PersonExportZip.write(store, scratchFolder: NSTemporaryDirectory()) { bytes in
                             do {
                                 try handle.write(contentsOf: bytes)
                             } catch {
