@@ -20,7 +20,7 @@ public struct ExportAttachment: Sendable {
 
 /// A person's data as a zip: `records.jsonl` (every current record, as the `records` route
 /// streams them), the attachments (the person's Parquet tables) and `export.json` (who, when,
-/// how many).
+/// how many, and the person's profile).
 extension PostgresStore {
     /// Streams this store's person's records into a zip, then the files `attachments` gives once
     /// the records are in (so they can be written meanwhile), handing the zip's bytes to `emit`
@@ -72,6 +72,21 @@ extension PostgresStore {
                 manifest.integer(Int(attachment.rows))
             }
             manifest.endObject()
+        }
+        // The newest export's facts: its date, its locale and the person's profile (date of
+        // birth, sex, blood type, skin type), which no record holds.
+        let facts = try await query(
+            """
+            SELECT export_date, locale, profile FROM exports WHERE person = \(person)
+            ORDER BY export_unix DESC NULLS LAST LIMIT 1
+            """
+        ).first?.decode((String?, String?, String).self)
+        if let facts {
+            if let date = facts.0 { manifest.field("exportDate", date) }
+            if let locale = facts.1 { manifest.field("locale", locale) }
+            // Kept as stored: one JSON object of the profile's strings, the manifest's last value.
+            manifest.key("profile")
+            manifest.raw(facts.2)
         }
         manifest.endObject()
         try zip.beginEntry("export.json")

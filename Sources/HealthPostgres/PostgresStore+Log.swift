@@ -41,8 +41,19 @@ extension PostgresStore {
     /// Closing the connection gives the lock back too, but its server process may do so only
     /// after the caller has moved on (a server's reply sent): the person's next request would
     /// find the lock taken. A release that fails leaves it to that close.
-    public func withImportLock<Value>(_ body: () async throws -> Value) async throws -> Value? {
-        guard try await tryImportLock() else { return nil }
+    ///
+    /// `waiting` tries again for up to that long first: a request that follows another of the
+    /// same person's at once (a phone's samples, then its deletions) finds the lock the first
+    /// one is giving back.
+    public func withImportLock<Value>(waiting: Duration = .zero, _ body: () async throws -> Value) async throws
+        -> Value?
+    {
+        let clock = ContinuousClock()
+        let deadline = clock.now + waiting
+        while !(try await tryImportLock()) {
+            guard clock.now < deadline else { return nil }
+            try await Task.sleep(for: .milliseconds(50))
+        }
         do {
             let value = try await body()
             _ = try? await releaseImportLock()

@@ -93,12 +93,13 @@ extension SyncServer {
         }
     }
 
-    /// Runs `work` on a store of `person`'s holding their import lock (409 while another upload runs).
+    /// Runs `work` on a store of `person`'s holding their import lock (409 while another upload
+    /// runs, after two seconds: the phone's requests of one sync come back to back).
     private func withImportLock<Result: Sendable>(
         of person: String, _ work: (PostgresStore) async throws -> Result
     ) async throws -> Result {
         try await withConnection(of: person) { store in
-            guard let result = try await store.withImportLock({ try await work(store) }) else {
+            guard let result = try await store.withImportLock(waiting: .seconds(2), { try await work(store) }) else {
                 throw ServerFailure(
                     .conflict, "an upload for \(person) is already running; send these when it has finished")
             }

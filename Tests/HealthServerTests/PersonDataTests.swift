@@ -179,6 +179,9 @@ struct PersonDataTests {
             let manifest = item["manifest"] as? [String: Any] ?? [:]
             #expect(manifest["person"] as? String == person)
             #expect(manifest["records"] as? Int == lines.count)
+            let profile = manifest["profile"] as? [String: Any] ?? [:]
+            #expect(profile["BiologicalSex"] as? String == "HKBiologicalSexMale", "\(manifest)")
+            #expect(manifest["locale"] as? String != nil)
             // The Parquet tables hold what the JSON lines do not: the activity summaries, the ECG,
             // the route's points and the statistics.
             let tables = item["tables"] as? [String: Int] ?? [:]

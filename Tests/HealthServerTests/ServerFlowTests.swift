@@ -231,6 +231,34 @@ struct ServerFlowTests {
         server.stop()
     }
 
+    @Test("A phone's samples wait up to two seconds for the person's import lock, then get 409")
+    func samplesWaitForTheLock() throws {
+        let server = try ServerProcess()
+        let person = TestPostgres.freshPerson("waits")
+        let token = try Tool.addPerson(person)
+        // Another session holds the person's import lock, as the request before would while it ends.
+        let holder = try PostgresStore.open(url: TestPostgres.url!, person: person)
+        defer { holder.closeWaiting() }
+        #expect(try Blocking.run { try await holder.tryImportLock() })
+        let waiting = Self.inBackground {
+            try server.request("POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(0..<3))
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        try Blocking.run { try await holder.releaseImportLock() }
+        let answered = try waiting.join().get()
+        #expect(answered.status == 200, "\(answered.text)")
+        #expect(answered.json["new"] as? Int == 3)
+
+        #expect(try Blocking.run { try await holder.tryImportLock() })
+        let started = Date()
+        let refused = try server.request(
+            "POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(3..<6))
+        #expect(refused.status == 409, "\(refused.text)")
+        #expect(Date().timeIntervalSince(started) >= 2)
+        try Blocking.run { try await holder.releaseImportLock() }
+        server.stop()
+    }
+
     @Test("A server killed mid-upload leaves nothing of it; the retry completes it")
     func killedMidUpload() throws {
         let server = try ServerProcess()
