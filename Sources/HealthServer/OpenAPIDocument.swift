@@ -448,7 +448,8 @@ enum OpenAPIDocument {
                 `records.jsonl` holds the records as `GET /api/healthkit/records` streams them;
                 `parquet/*.parquet` the person's tables as `healthimport parquet --db` writes them
                 (activity summaries, ECGs, route points and statistics included); `export.json` says
-                whose they are, when, how many records, and the rows of each Parquet file (`files`).
+                whose they are, when, how many records, the rows of each Parquet file (`files`) and the
+                profile of the newest export (`exportDate`, `locale`, `profile`).
                 Entries are deflated and carry data descriptors (the zip is written in one pass), with
                 Zip64 fields past 4 GiB.
               responses:
