@@ -226,19 +226,23 @@ public struct StoredRecords {
     }
 }
 
-/// Devices by their stored JSON: a store holds few, and rows come in runs of one.
+/// Devices by their stored JSON: a store holds few (the JSON has no address), while rows of
+/// several devices interleave.
 private struct DeviceCache {
-    private var last: (json: String, device: Device)?
+    /// Cleared when full, so that a store of many devices keeps memory bounded.
+    private static let capacity = 1024
+    private var devices: [String: Device] = [:]
 
     mutating func device(json: String?) -> Device? {
         guard let json else { return nil }
-        if let last, last.json == json { return last.device }
+        if let device = devices[json] { return device }
         let fields = StoredRecords.entries(json: json)
         func field(_ key: String) -> String? { fields.first { $0.key == key }?.value }
         let device = Device(
             name: field("name"), manufacturer: field("manufacturer"), model: field("model"),
             hardware: field("hardware"), software: field("software"))
-        last = (json, device)
+        if devices.count >= Self.capacity { devices.removeAll(keepingCapacity: true) }
+        devices[json] = device
         return device
     }
 }
