@@ -26,8 +26,9 @@ enum ValueRules {
     /// Whether the key names an identifier, a link, a name or an address.
     static func namesIdentifier(_ key: UnsafeRawBufferPointer) -> Bool {
         // Byte by byte, not with `String.contains`: a key is looked at for every metadata
-        // entry, and Foundation's search took a seventh of a redaction. A key with non-ASCII
-        // letters goes the Unicode way, where lowercasing may turn them into these words' letters.
+        // entry, and Foundation's search builds a CFString for each word (docs/performance.md,
+        // "Redact"). A key with non-ASCII letters goes the Unicode way, where lowercasing may
+        // turn them into these words' letters.
         if key.contains(where: { $0 >= 0x80 }) {
             let lowered = String(decoding: key, as: UTF8.self).lowercased()
             if identifyingWords.contains(where: { lowered.contains(String(decoding: $0, as: UTF8.self)) }) {
