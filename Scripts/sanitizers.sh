@@ -20,8 +20,8 @@ export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
 
 # The tests whose code runs on more than one thread: the read-ahead, the bounded queues, the
 # read on two parsers, the overview on two threads, the record stream, the store writer (and the store contract on SQLite),
-# and the commands that use them end to end.
-threaded="ReadAhead|BoundedQueue|TwoParser|TwoThreadOverview|ExportSummaryOverview|RecordStream|StoreImport|RecordWriter|SQLiteStore|ExportReader|ZipExport|ImportCommand|ImportInterruption|RecordsCommand"
+# the redaction's zip writer, and the commands that use them end to end.
+threaded="ReadAhead|BoundedQueue|TwoParser|TwoThreadOverview|ExportSummaryOverview|RecordStream|StoreImport|RecordWriter|SQLiteStore|ExportReader|ZipExport|ImportCommand|ImportInterruption|RecordsCommand|Redact|ZipWriter"
 
 address=(--sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
   -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined)
