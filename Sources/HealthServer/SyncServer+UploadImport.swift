@@ -2,6 +2,7 @@
 import Foundation
 import HealthCore
 import HealthExport
+import HealthParquetPostgres
 import HealthPostgres
 
 /// The import of a resumable upload whose last byte came, and the sweep of expired ones.
@@ -115,12 +116,13 @@ extension SyncServer {
         }
     }
 
-    /// Removes the parts no upload can still own: untouched for longer than an upload lives.
+    /// Removes the parts no upload can still own, and the Parquet folders of exports a killed
+    /// server left: untouched for longer than an upload lives.
     private func removeStaleParts(now: Int64) {
         let folder = configuration.spoolFolder
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         let oldest = Date(timeIntervalSince1970: TimeInterval(now - configuration.uploadLifetimeSeconds - 3600))
-        for name in names where name.hasSuffix(".part") {
+        for name in names where name.hasSuffix(".part") || name.hasPrefix(PersonExportZip.folderPrefix) {
             let path = folder + "/" + name
             if let modified = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date,
                 modified < oldest

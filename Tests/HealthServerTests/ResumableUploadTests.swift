@@ -290,6 +290,24 @@ struct ResumableUploadTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("The sweep at start removes an export's Parquet folder a killed server left, not a recent one")
+    func staleExportFolders() throws {
+        let spool = try Self.spoolFolder()
+        defer { try? FileManager.default.removeItem(atPath: spool) }
+        let (old, recent) = (spool + "/export-left-by-a-killed-server", spool + "/export-running")
+        for folder in [old, recent] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data("PAR1".utf8).write(to: URL(fileURLWithPath: folder + "/quantity_samples.parquet"))
+        }
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3 * 86_400)], ofItemAtPath: old)
+        let server = try ServerProcess(options: ["--spool-dir", spool])
+        for _ in 0..<100 where FileManager.default.fileExists(atPath: old) { usleep(100_000) }
+        #expect(!FileManager.default.fileExists(atPath: old))
+        #expect(FileManager.default.fileExists(atPath: recent + "/quantity_samples.parquet"))
+        #expect(server.stop() == 0)
+    }
+
     @Test("An expired upload answers 410, and the sweep at start removes its row and its part")
     func expiry() throws {
         // A database of its own: any server on the shared one sweeps expired rows at its start,
