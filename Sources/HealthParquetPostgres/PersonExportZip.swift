@@ -19,16 +19,8 @@ public enum PersonExportZip {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (url, person) = (store.url, store.person)
         let tables = Task {
-            let reader = try await PostgresStore.connect(url: url, person: person, migrate: false)
-            do {
-                let written = try await PostgresParquetExport(store: reader).writeFolder(folder) {
-                    try Task.checkCancellation()
-                }
-                await reader.close()
-                return written
-            } catch {
-                await reader.close()
-                throw error
+            try await PostgresStore.withConnection(url: url, person: person, migrate: false) { reader in
+                try await PostgresParquetExport(store: reader).writeFolder(folder) { try Task.checkCancellation() }
             }
         }
         do {

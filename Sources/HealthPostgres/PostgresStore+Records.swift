@@ -28,16 +28,17 @@ extension PostgresStore {
         // From the first record on, the person's metadata is grouped once and joined by hash: looked
         // up record by record it took most of the query's time. From a later start, where few
         // records follow, each record's entries are looked up by the key.
-        let metadata =
+        let (metadata, grouped) =
             since == nil
-            ? "md.entries"
-            : "(SELECT json_object_agg(m.key, m.value ORDER BY m.position) FROM metadata m "
-                + "WHERE m.person = r.person AND m.record_uuid = r.uuid)"
-        let grouped =
-            since == nil
-            ? "LEFT JOIN (SELECT record_uuid, json_object_agg(key, value ORDER BY position) AS entries "
-                + "FROM metadata WHERE person = $1 GROUP BY record_uuid) md ON md.record_uuid = r.uuid "
-            : ""
+            ? (
+                "md.entries",
+                "LEFT JOIN (SELECT record_uuid, json_object_agg(key, value ORDER BY position) AS entries "
+                    + "FROM metadata WHERE person = $1 GROUP BY record_uuid) md ON md.record_uuid = r.uuid "
+            )
+            : (
+                "(SELECT json_object_agg(m.key, m.value ORDER BY m.position) FROM metadata m "
+                    + "WHERE m.person = r.person AND m.record_uuid = r.uuid)", ""
+            )
         for item in Self.recordQueries {
             let sql = """
                 SELECT \(item.type), json_strip_nulls(json_build_object('kind', '\(item.kind.rawValue)', 'type', \(item.type), \

@@ -34,7 +34,6 @@ extension People {
                 do {
                     count = try database.run(person: name) { store in
                         try await PersonExportZip.write(store, scratchFolder: NSTemporaryDirectory()) { bytes in
-                            try Interrupt.check()
                             do {
                                 try handle.write(contentsOf: bytes)
                             } catch {
