@@ -21,28 +21,39 @@ enum ConnectionWatch {
     ///
     /// When the connection closes first, `body` is left to itself: it waits on a connection
     /// that will never answer, and holds nothing else.
+    ///
+    /// Cancelling the calling task (Ctrl-C in a command, a client gone from the server) fails
+    /// the wait with `CancellationError` at once and closes `connection`: the server may work
+    /// for a long time before its first row (a sort of every sample), and the driver cannot
+    /// cancel a query in flight.
     static func run<T>(
         _ connection: PostgresConnection, url: PostgresURL, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let outcome = FirstOutcome<T>()
         let watch = ServerWatch(url: url, connection: connection, outcome: outcome)
         defer { watch.stop() }
-        return try await withCheckedThrowingContinuation { continuation in
-            outcome.wait(continuation)
-            BlockingExecutor.task {
-                do {
-                    let value = try await body()
-                    ServerProbe.noteAnswered(url)
-                    outcome.finish(.success(value))
-                } catch {
-                    outcome.finish(.failure(error))
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.wait(continuation)
+                BlockingExecutor.task {
+                    do {
+                        let value = try await body()
+                        ServerProbe.noteAnswered(url)
+                        outcome.finish(.success(value))
+                    } catch {
+                        outcome.finish(.failure(error))
+                    }
                 }
-            }
-            connection.closeFuture.whenComplete { _ in
-                outcome.finish(.failure(StoreError.wentAway(url)))
-            }
-            watch.start()
-        }.value
+                connection.closeFuture.whenComplete { _ in
+                    outcome.finish(.failure(StoreError.wentAway(url)))
+                }
+                // A cancel before the continuation waited found nothing to fail.
+                if Task.isCancelled, outcome.finish(.failure(CancellationError())) { PostgresStore.close(connection) }
+                watch.start()
+            }.value
+        } onCancel: {
+            if outcome.finish(.failure(CancellationError())) { PostgresStore.close(connection) }
+        }
     }
 
     /// How long a wait goes on before its server is asked whether it still answers, and again

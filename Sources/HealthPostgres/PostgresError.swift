@@ -12,6 +12,7 @@ extension StoreError {
     /// is ``StoreError/Code/unavailable``: the same request may succeed once it is back.
     static func postgres(_ error: any Error, url: PostgresURL) -> StoreError {
         if let error = error as? StoreError { return error }
+        if error is CancellationError { return StoreError(.io, "\(url.address): the query was cancelled") }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] {
                 let code = error.serverInfo?[.sqlState] ?? ""

@@ -39,6 +39,29 @@ extension PostgresStore {
                 "(SELECT json_object_agg(m.key, m.value ORDER BY m.position) FROM metadata m "
                     + "WHERE m.person = r.person AND m.record_uuid = r.uuid)", ""
             )
+        let connection = connection!
+        // Where the planner believes the person has a handful of rows (a table not analysed
+        // since their import, or a person new to a large table), it joins the grouped metadata
+        // by nested loop, grouping every entry again for each record: hours for what takes
+        // seconds. Within this transaction it may not.
+        let guarded = since == nil
+        if guarded {
+            try await query("BEGIN", on: connection)
+            try await query("SET LOCAL enable_nestloop = off", on: connection)
+        }
+        do {
+            try await streamRecords(selection: selection, since: since, metadata: metadata, grouped: grouped, body)
+            if guarded { try await query("COMMIT", on: connection) }
+        } catch {
+            if guarded, !connection.isClosed { _ = try? await query("ROLLBACK", on: connection) }
+            throw error
+        }
+    }
+
+    private func streamRecords(
+        selection: TypeSelection, since: Int64?, metadata: String, grouped: String,
+        _ body: (String) async throws -> Void
+    ) async throws {
         for item in Self.recordQueries {
             let sql = """
                 SELECT \(item.type), json_strip_nulls(json_build_object('kind', '\(item.kind.rawValue)', 'type', \(item.type), \
@@ -60,6 +83,8 @@ extension PostgresStore {
                 where selection.selects(kind: item.kind, type: type) {
                     try await body(line)
                 }
+                // Rows that ended for a cancel must not pass for all of them.
+                try Task.checkCancellation()
             } catch let error as PSQLError {
                 throw StoreError.postgres(error, url: url)
             } catch  where connection?.isClosed == true && !(error is StoreError) {

@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import HealthCore
 import HealthExport
 import HealthFixtures
 import Testing
@@ -44,6 +45,31 @@ struct ServerProbeTests {
             return try rows.map { try $0.decode(Int64.self) }
         }
         #expect(counts == [1])
+    }
+
+    @Test("A cancelled wait ends at once and closes its connection, whose statement the driver cannot stop")
+    func cancelledWait() throws {
+        let url = try PostgresURL(TestPostgres.url!)
+        let person = TestPostgres.freshPerson("probe")
+        let (waited, error, closed) = try Blocking.run {
+            let store = try await PostgresStore.connect(url: url, person: person, migrate: false)
+            // On this thread's executor, as the wait is: not on the shared pool, which other tests may keep.
+            let failure = Locked<(any Error)?>(nil)
+            let query = BlockingExecutor.task {
+                do { try await store.query("SELECT pg_sleep(60)") } catch { failure.store(error) }
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            let cancelled = ContinuousClock.now
+            query.cancel()
+            await query.value
+            let waited = cancelled.duration(to: .now)
+            try await Task.sleep(for: .milliseconds(200))
+            return (waited, failure.load(), store.connection!.isClosed)
+        }
+        #expect(waited < .seconds(5), "\(waited)")
+        #expect(
+            (error as? StoreError)?.message.contains("the query was cancelled") == true, "\(String(describing: error))")
+        #expect(closed)
     }
 
     @Test("A connection made after a verdict of silence clears it: the server answered since")
