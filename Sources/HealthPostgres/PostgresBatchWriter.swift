@@ -35,6 +35,10 @@ enum PostgresBatchWriter {
                 let outcome = try ImportTransactions.run(
                     transaction, items: items, policy: policy,
                     statistics: clocks.map { ConcurrentStatistics(store: store, clocks: $0) })
+                // The run is committed: without new figures the planner is only slower.
+                _ = try? Blocking.run(watching: connection, url: url) {
+                    try await store.analyzeGrownTables(on: connection)
+                }
                 return .success(outcome)
             } catch let refused as DeletionsRefused {
                 return .failure(refused)
