@@ -24,20 +24,15 @@ extension PostgresStore {
                 AND (c.reltuples < 0
                     OR pg_relation_size(c.oid) > 1.2 * c.relpages * current_setting('block_size')::bigint)
             """, on: connection)
-        let tables = try grown.map { try $0.decode(String.self) }.filter(names.contains)
+        let tables = try grown.map { try $0.decode(String.self) }
         guard !tables.isEmpty else { return }
         // A smaller sample than autovacuum's, which comes later with its own: enough to tell a
         // person's thousands of rows from a handful, at a fraction of the cost. A table another
         // session holds (autovacuum analysing it, an index being built) is left to that session.
-        try await query("BEGIN", on: connection)
-        do {
+        try await inTransaction(on: connection) {
             try await query("SET LOCAL default_statistics_target = 30", on: connection)
             try await query("SET LOCAL lock_timeout = '2s'", on: connection)
             try await query(unsafeSQL: "ANALYZE " + tables.joined(separator: ", "), on: connection)
-            try await query("COMMIT", on: connection)
-        } catch {
-            _ = try? await query("ROLLBACK", on: connection)
-            throw error
         }
     }
 }

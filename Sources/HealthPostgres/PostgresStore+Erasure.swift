@@ -27,8 +27,7 @@ extension PostgresStore {
     ///
     /// Run it on a store of its own: it holds the connection for the transaction.
     public func erase(requestedBy: String) async throws -> Erasure? {
-        try await query("BEGIN")
-        do {
+        try await inTransaction {
             let locked =
                 try await query(
                     "SELECT pg_try_advisory_xact_lock(hashtextextended(\(Self.importLockKey(person)), 0))"
@@ -49,10 +48,8 @@ extension PostgresStore {
             }
             let people = try await query("DELETE FROM people WHERE name = \(person) RETURNING 1").count
             rows.append(("people", people))
-            guard rows.contains(where: { $0.count > 0 }) else {
-                try await query("ROLLBACK")
-                return nil
-            }
+            // Nothing was deleted: the commit changes nothing.
+            guard rows.contains(where: { $0.count > 0 }) else { return nil }
             var counts = JSONBuffer(capacity: 1024)
             counts.beginObject()
             for row in rows {
@@ -68,11 +65,7 @@ extension PostgresStore {
                     VALUES (\(person), \(requestedBy), \(requested), \(counts.text)) RETURNING id
                     """
                 ).first?.decode(Int64.self) ?? 0
-            try await query("COMMIT")
             return Erasure(person: person, requestedBy: requestedBy, requested: requested, rows: rows, auditID: id)
-        } catch {
-            _ = try? await query("ROLLBACK")
-            throw error
         }
     }
 }

@@ -34,18 +34,12 @@ extension PostgresStore {
     /// every key they had; returns the token, which is stored only hashed.
     public func addPerson(_ name: String, scope: KeyScope = .write) async throws -> String {
         try Self.checkName(name, "a person's name")
-        try await query("BEGIN")
-        do {
+        return try await inTransaction {
             try await query(
                 "INSERT INTO people (name, created) VALUES (\(name), \(ExportTimestamp.now.iso8601)) ON CONFLICT (name) DO NOTHING"
             )
             try await query("DELETE FROM person_keys WHERE person = \(name)")
-            let issued = try await insertKey(person: name, scope: scope, name: "default")
-            try await query("COMMIT")
-            return issued.token
-        } catch {
-            _ = try? await query("ROLLBACK")
-            throw error
+            return try await insertKey(person: name, scope: scope, name: "default").token
         }
     }
 

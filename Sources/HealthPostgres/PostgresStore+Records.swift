@@ -28,8 +28,9 @@ extension PostgresStore {
         // From the first record on, the person's metadata is grouped once and joined by hash: looked
         // up record by record it took most of the query's time. From a later start, where few
         // records follow, each record's entries are looked up by the key.
-        let (metadata, grouped) =
-            since == nil
+        let grouped = since == nil
+        let (metadata, join) =
+            grouped
             ? (
                 "md.entries",
                 "LEFT JOIN (SELECT record_uuid, json_object_agg(key, value ORDER BY position) AS entries "
@@ -39,27 +40,21 @@ extension PostgresStore {
                 "(SELECT json_object_agg(m.key, m.value ORDER BY m.position) FROM metadata m "
                     + "WHERE m.person = r.person AND m.record_uuid = r.uuid)", ""
             )
-        let connection = connection!
+        guard grouped else {
+            return try await streamRecords(selection: selection, since: since, metadata: metadata, join: join, body)
+        }
         // Where the planner believes the person has a handful of rows (a table not analysed
         // since their import, or a person new to a large table), it joins the grouped metadata
         // by nested loop, grouping every entry again for each record: hours for what takes
         // seconds. Within this transaction it may not.
-        let guarded = since == nil
-        if guarded {
-            try await query("BEGIN", on: connection)
-            try await query("SET LOCAL enable_nestloop = off", on: connection)
-        }
-        do {
-            try await streamRecords(selection: selection, since: since, metadata: metadata, grouped: grouped, body)
-            if guarded { try await query("COMMIT", on: connection) }
-        } catch {
-            if guarded, !connection.isClosed { _ = try? await query("ROLLBACK", on: connection) }
-            throw error
+        try await inTransaction {
+            try await query("SET LOCAL enable_nestloop = off")
+            try await streamRecords(selection: selection, since: since, metadata: metadata, join: join, body)
         }
     }
 
     private func streamRecords(
-        selection: TypeSelection, since: Int64?, metadata: String, grouped: String,
+        selection: TypeSelection, since: Int64?, metadata: String, join: String,
         _ body: (String) async throws -> Void
     ) async throws {
         for item in Self.recordQueries {
@@ -68,7 +63,7 @@ extension PostgresStore {
                 'uuid', uuid, 'start', start_date, 'end', end_date, 'sourceName', source_name, \
                 'sourceVersion', source_version, 'device', device::json, 'created', creation_date, \
                 'metadata', \(metadata), \(item.json)))::text \
-                FROM \(item.table) r \(grouped)WHERE r.person = $1 AND start_unix >= $2 AND \(PostgresSchema.current) \
+                FROM \(item.table) r \(join)WHERE r.person = $1 AND start_unix >= $2 AND \(PostgresSchema.current) \
                 ORDER BY start_unix, uuid
                 """
             do {

@@ -15,17 +15,16 @@ extension PostgresStore {
     /// once they are written.
     func insertRecords(_ records: [IdentifiedRecord], then: () async throws -> Void) async throws -> [String: Int] {
         let writer = PostgresRecordWriter(connection: connection, person: person, logger: Self.logger)
-        try await query("BEGIN")
         do {
-            try await writer.write(records)
-            try await then()
-            // The statistics of the days the samples touch change in their transaction, as an
-            // import's do.
-            try await PostgresStatistics.notePending(writer.statisticsDays, store: self, on: connection)
-            try await PostgresStatistics.refreshPending(store: self, on: connection)
-            try await query("COMMIT")
+            try await inTransaction {
+                try await writer.write(records)
+                try await then()
+                // The statistics of the days the samples touch change in their transaction, as an
+                // import's do.
+                try await PostgresStatistics.notePending(writer.statisticsDays, store: self, on: connection)
+                try await PostgresStatistics.refreshPending(store: self, on: connection)
+            }
         } catch {
-            _ = try? await query("ROLLBACK")
             throw StoreError.postgres(error, url: url)
         }
         return writer.duplicates

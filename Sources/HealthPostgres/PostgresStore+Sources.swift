@@ -51,14 +51,9 @@ extension PostgresStore {
 
     /// Runs `body` and then refreshes the pending statistics, in one transaction on the store's connection.
     private func transaction(_ body: () async throws -> Void) async throws {
-        try await query("BEGIN")
-        do {
+        try await inTransaction {
             try await body()
             try await PostgresStatistics.refreshPending(store: self, on: connection)
-            try await query("COMMIT")
-        } catch {
-            _ = try? await query("ROLLBACK")
-            throw error
         }
     }
 }

@@ -160,6 +160,20 @@ public final class PostgresStore: Sendable {
 
     // MARK: Queries
 
+    /// Runs `body` in one transaction on `connection` (else the store's own): commits when it
+    /// returns, rolls back when it throws.
+    func inTransaction<T>(on connection: PostgresConnection? = nil, _ body: () async throws -> T) async throws -> T {
+        try await query("BEGIN", on: connection)
+        do {
+            let value = try await body()
+            try await query("COMMIT", on: connection)
+            return value
+        } catch {
+            _ = try? await query("ROLLBACK", on: connection)
+            throw error
+        }
+    }
+
     /// Runs `query` (its values interpolated as binds: `"... WHERE person = \(person)"`),
     /// returning every row.
     @discardableResult
@@ -246,18 +260,13 @@ public final class PostgresStore: Sendable {
             guard !pending.isEmpty else { return try await unlockMigrations() }
             // One transaction for them all: a new database's schema costs one commit, not one a
             // migration, and a failure leaves the database as it was.
-            try await query("BEGIN")
-            do {
+            try await inTransaction {
                 for migration in pending {
                     for statement in migration.sql { try await query(unsafeSQL: statement) }
                     try await query(
                         "INSERT INTO healthimport_migrations (name, applied) VALUES (\(migration.name), \(ExportTimestamp.now.iso8601))"
                     )
                 }
-                try await query("COMMIT")
-            } catch {
-                _ = try? await query("ROLLBACK")
-                throw error
             }
         } catch {
             _ = try? await unlockMigrations()
