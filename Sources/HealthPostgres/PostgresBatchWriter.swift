@@ -72,11 +72,14 @@ final class PostgresImportTransaction: ImportTransaction {
     private var pendingWeight = 0
     /// What the deletion check found, beside the writer's own findings.
     private var found = StoreOutcome()
+    /// The clock metadata the writer notes, for the statistics computed beside it.
+    private let clocks: ClockMetadataLog?
 
     init(store: PostgresStore, connection: PostgresConnection, importID: Int64, clocks: ClockMetadataLog?) {
         self.store = store
         self.connection = connection
         self.importID = importID
+        self.clocks = clocks
         writer = Handover(
             PostgresRecordWriter(
                 connection: connection, person: store.person, logger: PostgresStore.logger, clocks: clocks))
@@ -98,7 +101,8 @@ final class PostgresImportTransaction: ImportTransaction {
     }
 
     var statisticsWriting: any StatisticsWriting {
-        PostgresStatisticsWriting(store: store, connection: connection, jobs: jobs)
+        PostgresStatisticsWriting(
+            store: store, connection: connection, jobs: jobs, clocks: clocks ?? ClockMetadataLog())
     }
 
     func begin() throws {

@@ -9,13 +9,13 @@ struct PostgresStatisticsComputer: StatisticsComputer {
     let store: PostgresStore
     let connection: PostgresConnection
     /// The person's clock metadata, read once and kept current from the writer's notes.
-    private let clocks: ClockMetadataReplica
+    private let clocks: ClockMetadataLog
 
     init(store: PostgresStore, clocks: ClockMetadataLog) throws {
         self.store = store
         let url = store.url
         connection = try Blocking.run { try await PostgresStore.makeConnection(url) }
-        self.clocks = ClockMetadataReplica(log: clocks)
+        self.clocks = clocks
     }
 
     func compute(_ job: StatisticsJob, deliver: (StatisticsRows) throws -> Void) throws -> [StatisticsSource] {
@@ -40,14 +40,17 @@ struct PostgresStatisticsWriting: StatisticsWriting {
     /// The import's writes on `connection`, if they run on a thread of their own: waited for
     /// before every use of it.
     var jobs: ConnectionJobs? = nil
-    /// The person's clock metadata, read at the first computation: the writer computes only
-    /// once it has written everything, and then the jobs the worker has not started, many.
-    private let clockMetadata = Locked<ClockMetadata?>(nil)
+    /// The person's clock metadata, whose one copy the worker's computations share.
+    let clocks: ClockMetadataLog
 
-    init(store: PostgresStore, connection: PostgresConnection, jobs: ConnectionJobs? = nil) {
+    init(
+        store: PostgresStore, connection: PostgresConnection, jobs: ConnectionJobs? = nil,
+        clocks: ClockMetadataLog = ClockMetadataLog()
+    ) {
         self.store = store
         self.connection = connection
         self.jobs = jobs
+        self.clocks = clocks
     }
 
     func write(_ rows: StatisticsRows) throws {
@@ -57,12 +60,12 @@ struct PostgresStatisticsWriting: StatisticsWriting {
 
     func compute(_ job: StatisticsJob, deliver: (StatisticsRows) throws -> Void) throws -> [StatisticsSource] {
         try jobs?.wait()
-        let clocks =
-            try clockMetadata.load()
-            ?? PostgresStatisticsReader.clockMetadata(store: store, connection: connection)
-        clockMetadata.store(clocks)
+        let (store, connection) = (store, connection)
+        let clockMetadata = try clocks.current {
+            try PostgresStatisticsReader.addClockMetadata(into: &$0, store: store, connection: connection)
+        }
         return try PostgresStatistics.compute(
-            job, store: store, on: connection, clockMetadata: clocks, deliver: deliver)
+            job, store: store, on: connection, clockMetadata: clockMetadata, deliver: deliver)
     }
 
     func visitPending(_ visit: (String, Int32) throws -> Void) throws {

@@ -92,7 +92,9 @@ final class SQLiteImportTransaction: ImportTransaction {
     }
 
     var outcome: StoreOutcome { writer.outcome }
-    var statisticsWriting: any StatisticsWriting { SQLiteStatisticsWriting(db: db) }
+    var statisticsWriting: any StatisticsWriting {
+        SQLiteStatisticsWriting(db: db, clocks: writer.clocks ?? ClockMetadataLog())
+    }
 
     func begin() throws { try db.beginTransaction(.immediate) }
     func commit() throws { try db.commit() }

@@ -7,11 +7,11 @@ import HealthStatistics
 struct SQLiteStatisticsComputer: StatisticsComputer {
     let queue: DatabaseQueue
     /// The store's clock metadata, read once and kept current from the writer's notes.
-    private let clocks: ClockMetadataReplica
+    private let clocks: ClockMetadataLog
 
     init(path: String, clocks: ClockMetadataLog) throws {
         queue = try HealthStore.sideReader(path: path)
-        self.clocks = ClockMetadataReplica(log: clocks)
+        self.clocks = clocks
     }
 
     func compute(_ job: StatisticsJob, deliver: (StatisticsRows) throws -> Void) throws -> [StatisticsSource] {
@@ -29,18 +29,19 @@ struct SQLiteStatisticsComputer: StatisticsComputer {
 /// The writer's side of statistics computed beside it, on its connection in its open transaction.
 struct SQLiteStatisticsWriting: StatisticsWriting {
     let db: Database
-    /// The store's clock metadata, read at the first computation: the writer computes only
-    /// once it has written everything, and then the jobs the worker has not started, many.
-    private let clockMetadata = Locked<ClockMetadata?>(nil)
+    /// The store's clock metadata, whose one copy the worker's computations share.
+    let clocks: ClockMetadataLog
 
-    init(db: Database) { self.db = db }
+    init(db: Database, clocks: ClockMetadataLog = ClockMetadataLog()) {
+        self.db = db
+        self.clocks = clocks
+    }
 
     func write(_ rows: StatisticsRows) throws { try StoreStatistics.write(rows, db) }
 
     func compute(_ job: StatisticsJob, deliver: (StatisticsRows) throws -> Void) throws -> [StatisticsSource] {
-        let clocks = try clockMetadata.load() ?? ClockMetadata.read(db)
-        clockMetadata.store(clocks)
-        var reader = try StatisticsSampleReader(db, clockMetadata: clocks)
+        let clockMetadata = try clocks.current { try ClockMetadata.add(db, into: &$0) }
+        var reader = try StatisticsSampleReader(db, clockMetadata: clockMetadata)
         try StoreStatistics.compute(type: job.type, days: job.days, reader: &reader, deliver: deliver)
         return reader.newSources
     }

@@ -3,7 +3,7 @@
 ///
 /// Entries are 16 bytes, sorted by the 64-bit FNV-1a hash of the record's UUID, the zone names
 /// interned. As a dictionary of UUID strings they took several times the memory, which grew with
-/// the store, and every statistics thread holds its own. Two UUIDs of one store with the same hash
+/// the store, and each statistics reader holds them. Two UUIDs of one store with the same hash
 /// (odds of about n² / 2^65 for n entries) would share their clock.
 public struct ClockMetadata: Sendable {
     private struct Entry: Sendable {
@@ -23,13 +23,22 @@ public struct ClockMetadata: Sendable {
     /// without hashing their UUID.
     private var filter = [UInt64](repeating: 0, count: 1 << 14)
 
-    /// Gathers the entries of a store's metadata rows, in any order: ``build()`` sorts them.
+    /// Gathers the entries of a store's metadata rows, in any order, and builds them again as
+    /// rows come: it holds one sorted copy, which ``build()`` hands out without copying, and the
+    /// rows added since, which the next ``build()`` merges into it.
     public struct Builder {
+        /// The entries as of the last ``build()``: sorted, one per record.
         private var metadata = ClockMetadata()
+        /// The rows added since, in their order.
+        private var pending: [Entry] = []
         private var zoneIndex: [String: Int32] = [:]
         /// The records whose entries ``remove(uuid:)`` dropped but are still held: they go in
         /// one pass, before an entry of one of them is added again or ``build()``.
         private var removals: Set<UInt64> = []
+        /// Every record ``remove(uuid:)`` was called for until ``addStored(_:)``, whose stored
+        /// rows are older than those added here.
+        private var removedBeforeStored: Set<UInt64> = []
+        private var storedAdded = false
 
         public init() {}
 
@@ -40,38 +49,79 @@ public struct ClockMetadata: Sendable {
             if !removals.isEmpty, removals.contains(entry.hash) { dropRemoved() }
             ClockMetadata.setBit(&metadata.filter, uuid)
             if key.elementsEqual(ClockMetadata.timeZoneKey.utf8) {
-                if let index = zoneIndex[value] {
-                    entry.zone = index
-                } else {
-                    entry.zone = Int32(metadata.zoneNames.count)
-                    zoneIndex[value] = entry.zone
-                    metadata.zoneNames.append(value)
-                }
+                entry.zone = intern(value)
             } else {
                 entry.userEntered = value == "1" || value == "true" || value == "YES"
             }
-            metadata.entries.append(entry)
+            pending.append(entry)
         }
 
         /// Removes the entries added so far of the record whose UUID's text is `uuid` (its
         /// metadata was written again).
         public mutating func remove(uuid: UnsafeRawBufferPointer) {
-            removals.insert(ClockMetadata.fnv1a(uuid))
+            let hash = ClockMetadata.fnv1a(uuid)
+            removals.insert(hash)
+            if !storedAdded { removedBeforeStored.insert(hash) }
+        }
+
+        /// Adds the entries of `stored`, the store's rows read after this builder began taking
+        /// what a writer writes, except those of the records removed here before (the writer
+        /// wrote them again: what the store held of them is older). Call it once.
+        public mutating func addStored(_ stored: Builder) {
+            var stored = stored
+            let metadata = stored.build()
+            for var entry in metadata.entries where !removedBeforeStored.contains(entry.hash) {
+                if entry.zone >= 0 { entry.zone = intern(metadata.zoneNames[Int(entry.zone)]) }
+                pending.append(entry)
+            }
+            for index in metadata.filter.indices { self.metadata.filter[index] |= metadata.filter[index] }
+            removedBeforeStored = []
+            storedAdded = true
+        }
+
+        private mutating func intern(_ zone: String) -> Int32 {
+            if let index = zoneIndex[zone] { return index }
+            let index = Int32(metadata.zoneNames.count)
+            zoneIndex[zone] = index
+            metadata.zoneNames.append(zone)
+            return index
         }
 
         private mutating func dropRemoved() {
             metadata.entries.removeAll { removals.contains($0.hash) }
+            pending.removeAll { removals.contains($0.hash) }
             removals.removeAll()
         }
 
         /// The entries, one per record: a record with both keys has their two rows merged.
-        public func build() -> ClockMetadata {
-            var metadata = metadata
-            if !removals.isEmpty { metadata.entries.removeAll { removals.contains($0.hash) } }
-            metadata.entries.sort { $0.hash < $1.hash }
+        ///
+        /// The result shares the builder's entries until the next call merges newer rows; drop
+        /// earlier results before it, or it copies them.
+        public mutating func build() -> ClockMetadata {
+            if !removals.isEmpty { dropRemoved() }
+            if !pending.isEmpty {
+                pending.sort { $0.hash < $1.hash }
+                metadata.entries = Self.merged(metadata.entries, pending)
+                pending = []
+            }
+            return metadata
+        }
+
+        /// The sorted entries `old` and `new` as one sorted list, exactly as long as it needs to
+        /// be; the two rows of a record become one.
+        private static func merged(_ old: [Entry], _ new: [Entry]) -> [Entry] {
             var merged: [Entry] = []
-            merged.reserveCapacity(metadata.entries.count)
-            for entry in metadata.entries {
+            merged.reserveCapacity(old.count + new.count)
+            var (oldIndex, newIndex) = (0, 0)
+            while oldIndex < old.count || newIndex < new.count {
+                let entry: Entry
+                if newIndex == new.count || (oldIndex < old.count && old[oldIndex].hash <= new[newIndex].hash) {
+                    entry = old[oldIndex]
+                    oldIndex += 1
+                } else {
+                    entry = new[newIndex]
+                    newIndex += 1
+                }
                 if let last = merged.last, last.hash == entry.hash {
                     merged[merged.count - 1].zone = max(last.zone, entry.zone)
                     merged[merged.count - 1].userEntered = last.userEntered || entry.userEntered
@@ -79,8 +129,7 @@ public struct ClockMetadata: Sendable {
                     merged.append(entry)
                 }
             }
-            metadata.entries = merged
-            return metadata
+            return merged
         }
     }
 

@@ -25,10 +25,9 @@ import Testing
         }
     }
 
-    @Test("The replica reads the store once, then follows the writer's notes, a rewritten record's entries replaced")
+    @Test("The log reads the store once, then follows the writer's notes, a rewritten record's entries replaced")
     func followsTheWriter() throws {
         let log = ClockMetadataLog()
-        let replica = ClockMetadataReplica(log: log)
         var reads = 0
         log.note(
             [
@@ -37,7 +36,7 @@ import Testing
             ],
             of: written)
         log.note([MetadataEntry(key: "HKTimeZone", value: "America/Chicago")], of: rewritten)
-        var metadata = try replica.current { readStore(&$0, reads: &reads) }
+        var metadata = try log.current { readStore(&$0, reads: &reads) }
         #expect(clock(metadata, stored)?.zone == "Asia/Tokyo")
         #expect(clock(metadata, written)?.zone == "Europe/Paris")
         #expect(clock(metadata, written)?.userEntered == false)
@@ -46,7 +45,7 @@ import Testing
         // Written again by hand, without its zone.
         log.noteRewritten(uuid: rewritten.description)
         log.note([MetadataEntry(key: "HKWasUserEntered", value: "1")], of: rewritten)
-        metadata = try replica.current { readStore(&$0, reads: &reads) }
+        metadata = try log.current { readStore(&$0, reads: &reads) }
         let again = try #require(clock(metadata, rewritten))
         #expect(again.zone == nil)
         #expect(again.userEntered)
@@ -54,7 +53,7 @@ import Testing
         #expect(clock(metadata, written)?.zone == "Europe/Paris")
 
         // Nothing noted since: the same metadata, and the store was read once in all.
-        metadata = try replica.current { readStore(&$0, reads: &reads) }
+        metadata = try log.current { readStore(&$0, reads: &reads) }
         #expect(clock(metadata, rewritten)?.userEntered == true)
         #expect(reads == 1)
     }
@@ -62,18 +61,32 @@ import Testing
     @Test("Within one batch of notes, a rewrite drops only the record's entries noted before it")
     func rewriteWithinABatch() throws {
         let log = ClockMetadataLog()
-        let replica = ClockMetadataReplica(log: log)
         var reads = 0
         log.note([MetadataEntry(key: "HKTimeZone", value: "Europe/Paris")], of: rewritten)
         log.note([MetadataEntry(key: "HKTimeZone", value: "Europe/Paris")], of: written)
         log.noteRewritten(uuid: rewritten.description)
         log.noteRewritten(uuid: stored.description)
         log.note([MetadataEntry(key: "HKWasUserEntered", value: "1")], of: rewritten)
-        let metadata = try replica.current { readStore(&$0, reads: &reads) }
+        let metadata = try log.current { readStore(&$0, reads: &reads) }
         let again = try #require(clock(metadata, rewritten))
         #expect(again.zone == nil)
         #expect(again.userEntered)
         #expect(clock(metadata, written)?.zone == "Europe/Paris")
         #expect(clock(metadata, stored) == nil)
+    }
+
+    @Test("The worker and the writer share one copy: the store is read once, and each sees the other's notes applied")
+    func oneCopyForBoth() throws {
+        let log = ClockMetadataLog()
+        var reads = 0
+        log.note([MetadataEntry(key: "HKTimeZone", value: "Europe/Paris")], of: written)
+        let worker = try log.current { readStore(&$0, reads: &reads) }
+        log.note([MetadataEntry(key: "HKTimeZone", value: "America/Chicago")], of: rewritten)
+        let writer = try log.current { readStore(&$0, reads: &reads) }
+        #expect(reads == 1)
+        #expect(clock(worker, rewritten) == nil)
+        #expect(clock(writer, rewritten)?.zone == "America/Chicago")
+        #expect(clock(writer, written)?.zone == "Europe/Paris")
+        #expect(clock(writer, stored)?.zone == "Asia/Tokyo")
     }
 }

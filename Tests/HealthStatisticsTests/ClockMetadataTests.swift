@@ -48,7 +48,8 @@ import Testing
         let notEntered = try #require(clock(metadata, plain))
         #expect(!notEntered.userEntered)
         #expect(clock(metadata, "99999999-2222-4333-8444-555555555555") == nil)
-        #expect(clock(ClockMetadata.Builder().build(), paris) == nil)
+        var empty = ClockMetadata.Builder()
+        #expect(clock(empty.build(), paris) == nil)
     }
 
     @Test("A sample without an entry keeps the offset it was written with; one with a zone gets that zone")
@@ -71,5 +72,37 @@ import Testing
         let instant: Int64 = 1_715_380_200
         #expect(zones.wall(named.0, at: instant) - instant == 2 * 3600)
         #expect(zones.wall(fixed.0, at: instant) - instant == Int64(minus7))
+    }
+
+    @Test("Rows added after a build are merged by the next, across builds too; earlier results keep theirs")
+    func buildAgain() throws {
+        var builder = ClockMetadata.Builder()
+        func add(_ uuid: String, _ key: String, _ value: String) {
+            var (uuid, key) = (uuid, key)
+            uuid.withUTF8 { uuid in
+                key.withUTF8 { key in
+                    builder.add(uuid: UnsafeRawBufferPointer(uuid), key: UnsafeRawBufferPointer(key), value: value)
+                }
+            }
+        }
+        add(paris, "HKTimeZone", "Europe/Paris")
+        add(plain, "HKWasUserEntered", "0")
+        let first = builder.build()
+        add(tokyo, "HKTimeZone", "Asia/Tokyo")
+        add(paris, "HKWasUserEntered", "1")
+        var removed = byHand
+        add(byHand, "HKWasUserEntered", "1")
+        removed.withUTF8 { builder.remove(uuid: UnsafeRawBufferPointer($0)) }
+        let second = builder.build()
+
+        #expect(clock(first, tokyo) == nil)
+        #expect(try #require(clock(first, paris)).userEntered == false)
+        let inParis = try #require(clock(second, paris))
+        #expect(inParis.zone == "Europe/Paris")
+        #expect(inParis.userEntered)
+        #expect(try #require(clock(second, tokyo)).zone == "Asia/Tokyo")
+        #expect(try #require(clock(second, plain)).userEntered == false)
+        #expect(clock(second, byHand) == nil)
+        #expect(clock(builder.build(), tokyo)?.zone == "Asia/Tokyo")
     }
 }
