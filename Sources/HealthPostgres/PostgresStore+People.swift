@@ -51,6 +51,24 @@ extension PostgresStore {
         }
     }
 
+    /// Refuses this store's person unless the database knows them (added with `people add`, or
+    /// with an import of theirs): a misspelt `--person` would read as a person with no rows.
+    public func requireKnownPerson() async throws {
+        let known = try await !query(
+            "SELECT 1 WHERE EXISTS (SELECT 1 FROM people WHERE name = \(person)) OR EXISTS (SELECT 1 FROM imports WHERE person = \(person))"
+        ).isEmpty
+        guard !known else { return }
+        throw StoreError(
+            .io,
+            "\(location) holds no import for \(person): import an export for them first, or check --person (healthimport people list)"
+        )
+    }
+
+    /// ``requireKnownPerson()`` for synchronous callers.
+    public func requireKnownPerson() throws {
+        try Blocking.run { try await self.requireKnownPerson() }
+    }
+
     /// Removes `name` and their keys; returns whether they existed. Their rows stay (import
     /// `--person NAME` again, or erase them with `people erase`).
     public func removePerson(_ name: String) async throws -> Bool {

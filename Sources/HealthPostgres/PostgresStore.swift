@@ -58,20 +58,28 @@ public final class PostgresStore: Sendable {
 
     /// Connects to the database at `url` (a `postgresql://` URL) for `person`, creating or
     /// migrating the schema; for threads that may wait (not the cooperative pool).
-    public static func open(url: String, person: String = "me") throws -> PostgresStore {
+    /// `announceMigrations`: see ``connect(url:person:migrate:allOrNothing:announceMigrations:)``.
+    public static func open(
+        url: String, person: String = "me", announceMigrations: (@Sendable ([String]) -> Void)? = nil
+    ) throws -> PostgresStore {
         let parsed = try PostgresURL(url)
-        return try Blocking.run { try await connect(url: parsed, person: person) }
+        return try Blocking.run {
+            try await connect(url: parsed, person: person, announceMigrations: announceMigrations)
+        }
     }
 
     /// Connects to the database at `url` for `person`, creating or migrating the schema.
-    /// `allOrNothing`: see ``allOrNothing``.
+    /// `allOrNothing`: see ``allOrNothing``. `announceMigrations` is called with the migrations a
+    /// database set up by an earlier healthimport lacks, before they run: on a large database they
+    /// take a while.
     public static func connect(
-        url: PostgresURL, person: String = "me", migrate: Bool = true, allOrNothing: Bool = false
+        url: PostgresURL, person: String = "me", migrate: Bool = true, allOrNothing: Bool = false,
+        announceMigrations: (@Sendable ([String]) -> Void)? = nil
     ) async throws -> PostgresStore {
         let connection = try await makeConnection(url)
         let store = PostgresStore(url: url, person: person, connection: connection, allOrNothing: allOrNothing)
         do {
-            if migrate { try await store.migrate() }
+            if migrate { try await store.migrate(announcing: announceMigrations) }
         } catch {
             try? await connection.close()
             throw StoreError.postgres(error, url: url)
@@ -242,7 +250,7 @@ public final class PostgresStore: Sendable {
 
     /// Applies the migrations this database lacks, one process at a time; refuses a database
     /// migrated by a newer healthimport.
-    func migrate() async throws {
+    func migrate(announcing announce: (@Sendable ([String]) -> Void)? = nil) async throws {
         try await query("SELECT pg_advisory_lock(hashtextextended('healthimport migrations', 0))")
         do {
             try await query(
@@ -258,6 +266,7 @@ public final class PostgresStore: Sendable {
             }
             let pending = PostgresSchema.migrations.filter { !applied.contains($0.name) }
             guard !pending.isEmpty else { return try await unlockMigrations() }
+            if !applied.isEmpty { announce?(pending.map(\.name)) }
             // One transaction for them all: a new database's schema costs one commit, not one a
             // migration, and a failure leaves the database as it was.
             try await inTransaction {

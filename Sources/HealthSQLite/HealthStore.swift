@@ -29,13 +29,22 @@ public final class HealthStore: Sendable {
     /// `StoreError/Code/locked` after ``busyTimeout`` rather than waiting for it to finish.
     /// The short wait rides out the brief exclusive locks SQLite takes when another connection
     /// opens, recovers or closes (its last checkpoint), which are no reason to fail.
-    public static func open(path: String, readOnly: Bool = false) throws -> HealthStore {
-        try open(path: path, readOnly: readOnly, logRestartPages: WALCheckpointer.defaultRestartPages)
+    ///
+    /// `announceMigrations` is called with the migrations a store made by an earlier healthimport
+    /// lacks, before they run: on a large store they take a while.
+    public static func open(
+        path: String, readOnly: Bool = false, announceMigrations: (([String]) -> Void)? = nil
+    ) throws -> HealthStore {
+        try open(
+            path: path, readOnly: readOnly, logRestartPages: WALCheckpointer.defaultRestartPages,
+            announceMigrations: announceMigrations)
     }
 
     /// Opens the store at `path`, its imports restarting the write-ahead log from
     /// `logRestartPages` pages on.
-    static func open(path: String, readOnly: Bool, logRestartPages: Int) throws -> HealthStore {
+    static func open(
+        path: String, readOnly: Bool, logRestartPages: Int, announceMigrations: (([String]) -> Void)? = nil
+    ) throws -> HealthStore {
         if readOnly, !FileManager.default.fileExists(atPath: path) { throw StoreError.missingStore(path) }
         var config = Configuration()
         config.readonly = readOnly
@@ -75,6 +84,8 @@ public final class HealthStore: Sendable {
             try store.checkSchema()
             if !readOnly {
                 let applied = try queue.read { try StoreSchema.migrator.appliedIdentifiers($0) }
+                let pending = StoreSchema.migrator.migrations.filter { !applied.contains($0) }
+                if !applied.isEmpty, !pending.isEmpty { announceMigrations?(pending) }
                 if !applied.isEmpty, !applied.contains(StoreSchema.sampleKeysMigration) {
                     try store.moveToSampleKeys()
                 } else {

@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 import HealthCore
+import HealthExport
 import Testing
 
 @testable import HealthPostgres
@@ -50,6 +51,25 @@ struct MigrationRunTests {
             migrated.closeWaiting()
             #expect(try applied(url) == PostgresSchema.migrations.map(\.name).sorted())
             #expect(try tableExists("phone_samples", at: url))
+        }
+    }
+
+    @Test("Opening a database set up by an earlier version announces its pending migrations; a new or current one none")
+    func announcesPendingMigrations() throws {
+        try ScratchDatabase.with("announce") { url in
+            let announced = Locked<[[String]]>([])
+            let note: @Sendable ([String]) -> Void = { names in announced.withLock { $0.append(names) } }
+            try PostgresStore.open(url: url, person: "jo", announceMigrations: note).closeWaiting()
+            #expect(announced.load().isEmpty, "a new database's schema is made without a word")
+        }
+        try ScratchDatabase.with("announce") { url in
+            try ScratchDatabase.schema(before: "v12-phone-samples", at: url, person: "jo").closeWaiting()
+            let announced = Locked<[[String]]>([])
+            let note: @Sendable ([String]) -> Void = { names in announced.withLock { $0.append(names) } }
+            try PostgresStore.open(url: url, person: "jo", announceMigrations: note).closeWaiting()
+            try PostgresStore.open(url: url, person: "jo", announceMigrations: note).closeWaiting()
+            let pending = PostgresSchema.migrations.map(\.name).drop { $0 != "v12-phone-samples" }
+            #expect(announced.load() == [Array(pending)])
         }
     }
 }

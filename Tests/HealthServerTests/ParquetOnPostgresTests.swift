@@ -62,8 +62,11 @@ struct ParquetOnPostgresTests {
         #expect(results.count > 100)
         for result in results { #expect(result[1] == result[2], "\(result[0])") }
 
+        // A person the database knows, with no rows of theirs.
+        let nobodyHere = TestPostgres.freshPerson("nobody")
+        #expect(try Tool.healthimport(["people", "add", nobodyHere, "--db", TestPostgres.url!]).status == 0)
         let nobody = try Tool.healthimport(
-            ["parquet", "-o", folder + "/nobody", "--db", TestPostgres.url!, "--person", "nobody-here"])
+            ["parquet", "-o", folder + "/nobody", "--db", TestPostgres.url!, "--person", nobodyHere])
         #expect(nobody.status == 0, "\(nobody.stderr)")
         let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/nobody")
         #expect(written.isEmpty, "\(written)")

@@ -51,7 +51,7 @@ struct ReadersOnPostgresTests {
     }
 
     @Test(
-        "status --json of the person is the SQLite store's, the import times aside; an unknown person is refused by report and mcp, and has no imports yet for status"
+        "status --json of the person is the SQLite store's, the import times aside; an unknown person is refused by every reader; one added without imports has none yet"
     )
     func status() throws {
         let stores = try Stores()
@@ -61,13 +61,23 @@ struct ReadersOnPostgresTests {
         #expect(postgres.stdout.contains("HKWorkoutActivityTypeSwimBikeRun"))
         #expect(Self.withoutImportTimes(postgres.stdout) == Self.withoutImportTimes(sqlite.stdout))
         let nobody = ["--db", TestPostgres.url!, "--person", TestPostgres.freshPerson("nobody")]
-        for command in [["report", "-o", stores.folder + "/nobody.html"], ["mcp"]] {
+        let refusing = [
+            ["status"], ["anchors", "list"], ["anchors", "reset"],
+            ["stats", "--type", "HKQuantityTypeIdentifierStepCount"], ["sources"],
+            ["parquet", "-o", stores.folder + "/nobody"],
+            ["workouts", "--format", "gpx", "-o", stores.folder + "/nobody"],
+            ["report", "-o", stores.folder + "/nobody.html"], ["mcp"],
+        ]
+        for command in refusing {
             let refused = try Tool.healthimport(command + nobody, input: "")
             #expect(refused.status != 0, "\(command)")
             #expect(refused.stderr.contains("holds no import for \(nobody[3])"), "\(command): \(refused.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: stores.folder + "/nobody.html"))
-        let empty = try Tool.healthimport(["status"] + nobody)
+        let added = TestPostgres.freshPerson("added")
+        let adding = try Tool.healthimport(["people", "add", added, "--db", TestPostgres.url!])
+        #expect(adding.status == 0, "\(adding.stderr)")
+        let empty = try Tool.healthimport(["status", "--db", TestPostgres.url!, "--person", added])
         #expect(empty.status == 0, "\(empty.stderr)")
         #expect(empty.stdout.hasSuffix("\nimports:\n  none yet\n"), "\(empty.stdout)")
     }

@@ -28,7 +28,10 @@ struct StatsOnPostgresTests {
             #expect(answer.stdout.split(separator: "\n").count > 1, "\(query)")
             #expect(answer.stdout == expected.stdout, "\(query)")
         }
-        let other = try Tool.healthimport(["stats", "--type", "steps"] + postgres.dropLast() + ["nobody-here"])
+        // A person the database knows, with no rows of theirs.
+        let nobodyHere = TestPostgres.freshPerson("nobody")
+        #expect(try Tool.healthimport(["people", "add", nobodyHere, "--db", TestPostgres.url!]).status == 0)
+        let other = try Tool.healthimport(["stats", "--type", "steps"] + postgres.dropLast() + [nobodyHere])
         #expect(other.status != 0)
         #expect(other.stderr.contains("no samples of steps"))
     }

@@ -46,10 +46,13 @@ struct WorkoutsOnPostgresTests {
             #expect(found == expected, "\(name)")
         }
 
+        // A person the database knows, with no rows of theirs.
+        let nobodyHere = TestPostgres.freshPerson("nobody")
+        #expect(try Tool.healthimport(["people", "add", nobodyHere, "--db", TestPostgres.url!]).status == 0)
         let nobody = try Tool.healthimport(
             [
                 "workouts", "-o", folder + "/nobody", "--format", "tcx", "--all", "--db", TestPostgres.url!, "--person",
-                "nobody-here",
+                nobodyHere,
             ])
         #expect(nobody.status == 0, "\(nobody.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/nobody").isEmpty)

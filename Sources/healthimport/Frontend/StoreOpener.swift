@@ -15,13 +15,30 @@ enum StoreOpener {
     {
         if StoreOptions.isPostgres(location) {
             #if PostgreSQL
-            return try PostgresStore.open(url: location, person: person ?? StoreOptions.defaultPerson)
+            return try PostgresStore.open(
+                url: location, person: person ?? StoreOptions.defaultPerson, announceMigrations: announce)
             #else
             throw PostgresSupport.missing
             #endif
         }
         try StoreOptions.requirePostgres(for: person, db: location)
-        return try HealthStore.open(path: location, readOnly: readOnly)
+        return try HealthStore.open(path: location, readOnly: readOnly, announceMigrations: announce)
+    }
+
+    /// Tells the user that the store they opened is being brought up to this version's layout,
+    /// which on a large store takes a while.
+    @Sendable static func announce(_ migrations: [String]) {
+        Diagnostics.print(
+            "healthimport: updating the store to this version's layout (\(migrations.joined(separator: ", "))); a large store takes a while"
+        )
+    }
+
+    /// Refuses a person of a PostgreSQL store whom the database does not know (no import of
+    /// theirs, not added with `people add`): most likely a misspelt `--person`.
+    static func requireKnownPerson(_ store: any HealthRecordStore) throws {
+        #if PostgreSQL
+        if let postgres = store as? PostgresStore { try postgres.requireKnownPerson() }
+        #endif
     }
 
     /// A read-only reader of the store `options` name, for the report: an SQLite file, or the

@@ -23,7 +23,9 @@ struct Anchors: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let anchors = try StoreOpener.open(store.db, readOnly: true, person: store.person).anchors()
+                let healthStore = try StoreOpener.open(store.db, readOnly: true, person: store.person)
+                let anchors = try healthStore.anchors()
+                if anchors.isEmpty { try StoreOpener.requireKnownPerson(healthStore) }
                 try StandardOutput.print(json ? StatusText.json(anchors) : StatusText.text(anchors))
             }
         }
@@ -44,8 +46,9 @@ struct Anchors: ParsableCommand {
 
         func run() throws {
             try CommandRunner.run {
-                let count = try StoreOpener.open(store.db, person: store.person).resetAnchors(
-                    types: types.isEmpty ? nil : types)
+                let healthStore = try StoreOpener.open(store.db, person: store.person)
+                try StoreOpener.requireKnownPerson(healthStore)
+                let count = try healthStore.resetAnchors(types: types.isEmpty ? nil : types)
                 Diagnostics.print("healthimport: reset \(count) anchor\(count == 1 ? "" : "s")")
             }
         }

@@ -137,6 +137,7 @@ struct Parquet: ParsableCommand {
         // The table set lives and dies inside the wait: it belongs to the one task that writes it.
         return try AsyncWait.run {
             try await PostgresStore.withConnection(url: url, person: person) { store in
+                try await store.requireKnownPerson()
                 let tables = ParquetTableSet(folder: folder)
                 do {
                     try await PostgresParquetExport(store: store).write(into: tables) { try Interrupt.check() }

@@ -38,6 +38,7 @@ struct Sources: ParsableCommand {
                 )
                 sources = try AsyncWait.run {
                     try await PostgresStore.withConnection(url: url, person: person) { postgres in
+                        try await postgres.requireKnownPerson()
                         if let order { try await postgres.saveSourceOrder(order) }
                         return try await postgres.sources()
                     }
@@ -50,7 +51,7 @@ struct Sources: ParsableCommand {
                 guard FileManager.default.fileExists(atPath: store.db) else {
                     throw StoreError.missingStore(store.db)
                 }
-                let healthStore = try HealthStore.open(path: store.db)
+                let healthStore = try HealthStore.open(path: store.db, announceMigrations: StoreOpener.announce)
                 try healthStore.refreshPendingStatistics()
                 if let priority {
                     try healthStore.write { db in try StoreSources.save(db, order: SourceOrder.parse(priority)) }

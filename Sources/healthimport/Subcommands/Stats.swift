@@ -120,8 +120,11 @@ private enum StatisticsStore {
     static func open(_ options: StoreOptions) throws -> StatisticsStore {
         if StoreOptions.isPostgres(options.db) {
             #if PostgreSQL
-            return .postgres(
-                try PostgresStore.open(url: options.db, person: options.person ?? StoreOptions.defaultPerson))
+            let store = try PostgresStore.open(
+                url: options.db, person: options.person ?? StoreOptions.defaultPerson,
+                announceMigrations: StoreOpener.announce)
+            try store.requireKnownPerson()
+            return .postgres(store)
             #else
             throw PostgresSupport.missing
             #endif
@@ -130,7 +133,7 @@ private enum StatisticsStore {
         guard FileManager.default.fileExists(atPath: options.db) else {
             throw StoreError.missingStore(options.db)
         }
-        let store = try HealthStore.open(path: options.db)
+        let store = try HealthStore.open(path: options.db, announceMigrations: StoreOpener.announce)
         try store.refreshPendingStatistics()
         return .sqlite(store)
     }

@@ -19,6 +19,7 @@ struct Status: ParsableCommand {
         try CommandRunner.run {
             let healthStore = try StoreOpener.open(store.db, readOnly: true, person: store.person)
             let status = try healthStore.status()
+            if status.imports.isEmpty { try StoreOpener.requireKnownPerson(healthStore) }
             try StandardOutput.print(json ? StatusText.json(status) : StatusText.text(status))
         }
     }

@@ -207,6 +207,7 @@ struct Workouts: ParsableCommand {
         let person = person ?? StoreOptions.defaultPerson
         let store = try PostgresStore.open(url: url, person: person)
         defer { store.closeWaiting() }
+        try store.requireKnownPerson()
         let reader = PostgresWorkoutReader(store: store, options: options)
         let plan = try AsyncWait.run { try await reader.plan() }
         for planned in plan.workouts {
