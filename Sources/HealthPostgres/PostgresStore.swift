@@ -138,7 +138,7 @@ public final class PostgresStore: Sendable {
         Self.close(connection)
     }
 
-    /// Connects as ``connect(url:person:migrate:allOrNothing:)`` does, runs `body` with the
+    /// Connects as ``connect(url:person:migrate:allOrNothing:announceMigrations:)`` does, runs `body` with the
     /// store, and closes it when `body` ends, whatever happens.
     public static func withConnection<Value>(
         url: PostgresURL, person: String = "me", migrate: Bool = true, allOrNothing: Bool = false,

@@ -5,7 +5,7 @@ import HealthExport
 
 /// The SQLite store: one file (plus its WAL), typed tables per record kind, anchors and an import log.
 ///
-/// Open it with ``open(path:readOnly:)``; the schema is created or migrated on open. A store
+/// Open it with ``open(path:readOnly:announceMigrations:)``; the schema is created or migrated on open. A store
 /// written by a newer healthimport is refused rather than touched.
 public final class HealthStore: Sendable {
     /// The database file's path.

@@ -48,7 +48,7 @@ package final class ClockMetadataLog: Sendable {
     package func current(readStore: (inout ClockMetadata.Builder) throws -> Void) throws -> ClockMetadata {
         try storeRead.withLock { read in
             guard !read else { return }
-            // Without the notes' lock: the writer goes on noting meanwhile.
+            // Without the builder's lock: the writer goes on noting meanwhile.
             var stored = ClockMetadata.Builder()
             try readStore(&stored)
             builder.withLock { $0.addStored(stored) }
