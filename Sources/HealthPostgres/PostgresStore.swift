@@ -142,9 +142,11 @@ public final class PostgresStore: Sendable {
     /// store, and closes it when `body` ends, whatever happens.
     public static func withConnection<Value>(
         url: PostgresURL, person: String = "me", migrate: Bool = true, allOrNothing: Bool = false,
-        _ body: (PostgresStore) async throws -> Value
+        announceMigrations: (@Sendable ([String]) -> Void)? = nil, _ body: (PostgresStore) async throws -> Value
     ) async throws -> Value {
-        let store = try await connect(url: url, person: person, migrate: migrate, allOrNothing: allOrNothing)
+        let store = try await connect(
+            url: url, person: person, migrate: migrate, allOrNothing: allOrNothing,
+            announceMigrations: announceMigrations)
         do {
             let value = try await body(store)
             await store.close()

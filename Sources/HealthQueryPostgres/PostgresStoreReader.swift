@@ -18,22 +18,20 @@ public struct PostgresStoreReader: StoreReading {
     }
 
     /// Opens the database at `url` for `person`; fails (``StoreError``) when it cannot be
-    /// reached or the person has imported nothing there, so that a mistyped name is not read as
-    /// an empty store. A question fails when it has no answer within `answerSeconds`.
+    /// reached or does not know the person (`PostgresStore.requireKnownPerson()`), so that a
+    /// mistyped name is not read as an empty store. A question fails when it has no answer within
+    /// `answerSeconds`. `announceMigrations`: as `PostgresStore.connect` takes it.
     public static func open(
-        url: String, person: String, answerSeconds: Int = ReopeningStore.defaultAnswerSeconds
+        url: String, person: String, answerSeconds: Int = ReopeningStore.defaultAnswerSeconds,
+        announceMigrations: (@Sendable ([String]) -> Void)? = nil
     ) async throws -> PostgresStoreReader {
-        let store = try await PostgresStore.connect(url: PostgresURL(url), person: person)
-        // One row looked for, not the status, which counts every row of the person.
-        let imported =
-            try await PostgresRows.fetch(
-                store, ("SELECT EXISTS (SELECT 1 FROM imports WHERE person = $1)", [])
-            ).first?.first?.integer == 1
-        guard imported else {
+        let store = try await PostgresStore.connect(
+            url: PostgresURL(url), person: person, announceMigrations: announceMigrations)
+        do {
+            try await store.requireKnownPerson()
+        } catch {
             await store.close()
-            throw StoreError(
-                .io,
-                "\(store.location) holds no import for \(person): import an export for them first, or check --person")
+            throw error
         }
         return PostgresStoreReader(store: store, answerSeconds: answerSeconds)
     }

@@ -7,9 +7,9 @@ import HealthExport
 /// ``RecordStream`` yields records by this rule; ``summaryRule()`` gives `summary` the same
 /// rule, so that it counts per type what `records` prints.
 ///
-/// It holds a 64-bit key per record (the two words of its ID folded, as ``RunSightings`` keys
-/// them), half what the IDs took: the set grows with the blood pressure and food records of the
-/// export. Two of them with one key (odds of about n² / 2^65 for n records) would be yielded once.
+/// It holds each record's 8-byte key (``RunSightings/key(_:isNew:)``), half what the IDs took:
+/// the set grows with the blood pressure and food records of the export. Two of them with one key
+/// (odds of about n² / 2^64 for n records) would be yielded once.
 public struct CorrelationMembers {
     private var seen = Set<UInt64>()
 
@@ -18,7 +18,7 @@ public struct CorrelationMembers {
 
     /// Whether the member-type record with `id` is yielded: the first time it is seen.
     public mutating func isFirst(_ id: RecordID) -> Bool {
-        seen.insert(id.high ^ id.low).inserted
+        seen.insert(RunSightings.key(id)).inserted
     }
 
     /// A fresh rule, as `ExportSummary.read(opening:reopenable:countsMember:progress:)` takes

@@ -47,7 +47,7 @@ enum StoreOpener {
         if StoreOptions.isPostgres(options.db) {
             #if PostgreSQL
             return try await PostgresStoreReader.open(
-                url: options.db, person: options.person ?? StoreOptions.defaultPerson)
+                url: options.db, person: options.person ?? StoreOptions.defaultPerson, announceMigrations: announce)
             #else
             throw PostgresSupport.missing
             #endif

@@ -136,7 +136,9 @@ struct Parquet: ParsableCommand {
         let (url, person) = (try PostgresURL(url), person ?? StoreOptions.defaultPerson)
         // The table set lives and dies inside the wait: it belongs to the one task that writes it.
         return try AsyncWait.run {
-            try await PostgresStore.withConnection(url: url, person: person) { store in
+            try await PostgresStore.withConnection(
+                url: url, person: person, announceMigrations: StoreOpener.announce
+            ) { store in
                 try await store.requireKnownPerson()
                 let tables = ParquetTableSet(folder: folder)
                 do {

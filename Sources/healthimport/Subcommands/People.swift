@@ -27,7 +27,10 @@ struct People: ParsableCommand {
                 throw CommandFailure("people live in a PostgreSQL store: pass --db postgresql://...", exitCode: 64)
             }
             let url = try PostgresURL(db)
-            return try AsyncWait.run { try await PostgresStore.withConnection(url: url, person: person, body) }
+            return try AsyncWait.run {
+                try await PostgresStore.withConnection(
+                    url: url, person: person, announceMigrations: StoreOpener.announce, body)
+            }
         }
     }
 

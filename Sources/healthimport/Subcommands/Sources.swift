@@ -37,7 +37,9 @@ struct Sources: ParsableCommand {
                     priority.map(SourceOrder.parse)
                 )
                 sources = try AsyncWait.run {
-                    try await PostgresStore.withConnection(url: url, person: person) { postgres in
+                    try await PostgresStore.withConnection(
+                        url: url, person: person, announceMigrations: StoreOpener.announce
+                    ) { postgres in
                         try await postgres.requireKnownPerson()
                         if let order { try await postgres.saveSourceOrder(order) }
                         return try await postgres.sources()

@@ -205,7 +205,7 @@ struct Workouts: ParsableCommand {
     ) throws -> (Int, String) {
         #if PostgreSQL
         let person = person ?? StoreOptions.defaultPerson
-        let store = try PostgresStore.open(url: url, person: person)
+        let store = try PostgresStore.open(url: url, person: person, announceMigrations: StoreOpener.announce)
         defer { store.closeWaiting() }
         try store.requireKnownPerson()
         let reader = PostgresWorkoutReader(store: store, options: options)
