@@ -45,7 +45,11 @@ public final class SyncServer: Sendable {
     public static func run(_ configuration: ServerConfiguration) async throws {
         var logger = Logger(label: "healthimport.serve")
         logger.logLevel = .notice
-        let migrating = try await PostgresStore.connect(url: configuration.url, person: "")
+        let migrating = try await PostgresStore.connect(url: configuration.url, person: "") { [logger] names in
+            logger.notice(
+                "updating the database to this version's layout (\(names.joined(separator: ", "))); a large database takes a while"
+            )
+        }
         await migrating.close()
         if configuration.readURL.statementTimeout != nil {
             // The reading routes' connections carry the statement timeout: a pooler that refuses

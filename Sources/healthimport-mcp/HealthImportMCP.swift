@@ -62,7 +62,11 @@ enum HealthImportMCP {
             return try StoreReader(path: db)
         }
         #if PostgreSQL
-        return try await PostgresStoreReader.open(url: db, person: person ?? "me", answerSeconds: timeout)
+        return try await PostgresStoreReader.open(url: db, person: person ?? "me", answerSeconds: timeout) { names in
+            printError(
+                "healthimport: updating the store to this version's layout (\(names.joined(separator: ", "))); a large store takes a while"
+            )
+        }
         #else
         fail(
             "healthimport: error: this healthimport was built without PostgreSQL: build it with `swift build -c release --traits PostgreSQL`",
@@ -71,9 +75,14 @@ enum HealthImportMCP {
     }
 
     private static func fail(_ message: String, code: Int32) -> Never {
+        printError(message)
+        exit(code)
+    }
+
+    /// Prints `message` on standard error: standard output carries the protocol.
+    private static func printError(_ message: String) {
         let line = message + "\n"
         _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
-        exit(code)
     }
 }
 #else

@@ -2,6 +2,7 @@
 import Foundation
 import HealthCore
 import HealthExport
+import HealthFixtures
 import Testing
 
 @testable import HealthPostgres
@@ -70,6 +71,26 @@ struct MigrationRunTests {
             try PostgresStore.open(url: url, person: "jo", announceMigrations: note).closeWaiting()
             let pending = PostgresSchema.migrations.map(\.name).drop { $0 != "v12-phone-samples" }
             #expect(announced.load() == [Array(pending)])
+        }
+    }
+
+    @Test("serve and mcp say that they update a database set up by an earlier version, and then serve")
+    func serverAndMCPAnnounceMigrations() throws {
+        try ScratchDatabase.with("announce_serve") { url in
+            try ScratchDatabase.schema(before: "v12-phone-samples", at: url, person: "jo").closeWaiting()
+            let serve = try ServeProcess(database: url)
+            let log = serve.stderr
+            #expect(serve.stop() == 0)
+            #expect(log.contains("updating the database to this version's layout (v12-phone-samples, "), "\(log)")
+            #expect(try applied(url) == PostgresSchema.migrations.map(\.name).sorted())
+        }
+        try ScratchDatabase.with("announce_mcp") { url in
+            try ScratchDatabase.schema(before: "v12-phone-samples", at: url, person: "jo").closeWaiting()
+            let mcp = try Tool.healthimport(["mcp", "--db", url, "--person", "jo"], input: "")
+            #expect(mcp.stdout.isEmpty, "standard output is the protocol's alone")
+            #expect(
+                mcp.stderr.hasPrefix("healthimport: updating the store to this version's layout (v12-phone-samples, "),
+                "\(mcp.stderr)")
         }
     }
 }

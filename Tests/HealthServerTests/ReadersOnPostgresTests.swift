@@ -74,6 +74,7 @@ struct ReadersOnPostgresTests {
             #expect(refused.stderr.contains("holds no import for \(nobody[3])"), "\(command): \(refused.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: stores.folder + "/nobody.html"))
+        #expect(!FileManager.default.fileExists(atPath: stores.folder + "/nobody"), "parquet or workouts made -o")
         let added = TestPostgres.freshPerson("added")
         let adding = try Tool.healthimport(["people", "add", added, "--db", TestPostgres.url!])
         #expect(adding.status == 0, "\(adding.stderr)")

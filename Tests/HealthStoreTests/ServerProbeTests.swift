@@ -31,6 +31,24 @@ struct ServerProbeTests {
         #expect(!Self.verdict(url, within: 2))
         let waited = started.duration(to: .now)
         #expect(waited >= .seconds(2) && waited < .seconds(5), "\(waited)")
+        // The driver gives up the start-up at its connect timeout and closes the socket.
+        #expect(Self.peerClosed(listener: silent.handle), "the probe's socket is closed after its verdict")
+    }
+
+    /// Whether the connection waiting on `listener` is closed by its client: its bytes (the
+    /// start-up message) end within a few seconds rather than waiting for more.
+    static func peerClosed(listener: Int32) -> Bool {
+        let connection = accept(listener, nil, nil)
+        guard connection >= 0 else { return false }
+        defer { close(connection) }
+        var limit = timeval(tv_sec: Int(PostgresURL.connectSeconds), tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(connection, &buffer, buffer.count)
+            if count == 0 { return true }
+            if count < 0 { return false }
+        }
     }
 
     @Test("A statement that runs past the quiet time on a live server ends with its result")

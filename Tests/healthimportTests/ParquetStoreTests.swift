@@ -71,5 +71,9 @@ import Testing
         let missing = try CLI.run(["parquet", "--db", "/nonexistent/health.sqlite", "-o", folder])
         #expect(missing.status == 1)
         #expect(missing.stderr.hasPrefix("healthimport: error: /nonexistent/health.sqlite does not exist"))
+        #expect(!FileManager.default.fileExists(atPath: folder), "a failed start leaves no folder behind")
+        let noExport = try CLI.run(["parquet", "/nonexistent/export.zip", "-o", folder])
+        #expect(noExport.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder), "a failed start leaves no folder behind")
     }
 }

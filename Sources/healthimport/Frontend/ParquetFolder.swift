@@ -5,13 +5,18 @@ import HealthParquetTables
 
 /// The folder `parquet` writes into: made ready before a run, tidied and reported after it.
 enum ParquetFolder {
+    /// Fails when `path` names something that is not a folder.
+    static func check(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw CommandFailure("\(path) exists and is not a folder")
+        }
+    }
+
     /// Creates `path` when missing; fails when it names something that is not a folder.
     static func prepare(_ path: String) throws -> String {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw CommandFailure("\(path) exists and is not a folder") }
-            return path
-        }
+        try check(path)
+        if FileManager.default.fileExists(atPath: path) { return path }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {

@@ -73,28 +73,26 @@ struct Parquet: ParsableCommand {
 
     func run() throws {
         try CommandRunner.run {
-            let folder = try ParquetFolder.prepare(output)
+            // The folder is made only once the export or store has opened: a mistyped path
+            // leaves nothing behind.
+            try ParquetFolder.check(output)
             let counts: [(file: String, rows: Int64)]
-            if let db, StoreOptions.isPostgres(db) {
-                counts = try writePostgres(db, folder: folder)
-            } else {
-                let tables = ParquetTableSet(folder: folder)
-                if let db {
-                    try writeStore(db, into: tables)
-                } else if let path {
-                    try writeExport(path, into: tables)
-                }
-                counts = tables.rowCounts
+            switch (path, db) {
+            case (_, let db?) where StoreOptions.isPostgres(db): counts = try writePostgres(db, folder: output)
+            case (_, let db?): counts = try writeStore(db)
+            case (let path?, nil): counts = try writeExport(path)
+            case (nil, nil): throw ValidationError("Give an export (PATH) or a store (--db).")
             }
-            ParquetFolder.removeStale(in: folder, keeping: counts.map(\.file))
-            if !quiet { ParquetFolder.printCounts(counts, folder: folder) }
+            ParquetFolder.removeStale(in: output, keeping: counts.map(\.file))
+            if !quiet { ParquetFolder.printCounts(counts, folder: output) }
         }
     }
 
-    private func writeExport(_ path: String, into tables: ParquetTableSet) throws {
+    private func writeExport(_ path: String) throws -> [(file: String, rows: Int64)] {
         let reader = try ExportInput.open(path)
         let stream = RecordStream(
             reader: reader, selection: try selection.selection(), policy: WindowPolicy(window: selection.window))
+        let tables = ParquetTableSet(folder: try ParquetFolder.prepare(output))
         let writer = ParquetRecordWriter(tables: tables)
         let progress = Progress(quiet: quiet, totalBytes: reader.expectedByteCount)
         defer { progress.finish() }
@@ -114,12 +112,14 @@ struct Parquet: ParsableCommand {
         if !quiet {
             RunReport.print(report, window: selection.window, input: reader.displayName, types: selection.types)
         }
+        return tables.rowCounts
     }
 
-    private func writeStore(_ location: String, into tables: ParquetTableSet) throws {
+    private func writeStore(_ location: String) throws -> [(file: String, rows: Int64)] {
         try StoreOptions.requirePostgres(for: person, db: location)
+        let export = StoreParquetExport(reader: try StoreReader(path: location))
+        let tables = ParquetTableSet(folder: try ParquetFolder.prepare(output))
         do {
-            let export = StoreParquetExport(reader: try StoreReader(path: location))
             // The table set is the waiting command's again once the wait ends.
             let handed = Handover(tables)
             try AsyncWait.run { try await export.write(into: handed.value) { try Interrupt.check() } }
@@ -128,6 +128,7 @@ struct Parquet: ParsableCommand {
             tables.discard()
             throw ParquetFolder.failure(error)
         }
+        return tables.rowCounts
     }
 
     /// Writes a person's rows of a PostgreSQL store; the files' row counts.
@@ -140,7 +141,7 @@ struct Parquet: ParsableCommand {
                 url: url, person: person, announceMigrations: StoreOpener.announce
             ) { store in
                 try await store.requireKnownPerson()
-                let tables = ParquetTableSet(folder: folder)
+                let tables = ParquetTableSet(folder: try ParquetFolder.prepare(folder))
                 do {
                     try await PostgresParquetExport(store: store).write(into: tables) { try Interrupt.check() }
                     try tables.close()

@@ -115,19 +115,14 @@ struct Workouts: ParsableCommand {
             var lines = JSONBuffer(capacity: 1 << 16)
             var written = 0
             var jsonl: (handle: FileHandle, path: String)?
-            if format == .json, let folder {
-                let path = folder.path + "/workouts.jsonl"
-                guard FileManager.default.createFile(atPath: path, contents: nil),
-                    let handle = FileHandle(forWritingAtPath: path)
-                else { throw CommandFailure("cannot write \(path)") }
-                jsonl = (handle, path)
-            }
             func flushLines() throws {
-                if let jsonl {
+                if format == .json, let folder {
+                    let file = try jsonl ?? Self.createLines(in: folder)
+                    jsonl = file
                     do {
-                        try jsonl.handle.write(contentsOf: Data(lines.bytes))
+                        try file.handle.write(contentsOf: Data(lines.bytes))
                     } catch {
-                        throw CommandFailure(SystemCall.describe(error, action: "cannot write \(jsonl.path)"))
+                        throw CommandFailure(SystemCall.describe(error, action: "cannot write \(file.path)"))
                     }
                     lines.removeAll()
                 } else {
@@ -160,6 +155,7 @@ struct Workouts: ParsableCommand {
             }
             if format == .json { try flushLines() }
             try jsonl?.handle.close()
+            try folder?.create()
             guard !quiet else { return }
             let what =
                 switch format {
@@ -172,6 +168,16 @@ struct Workouts: ParsableCommand {
                 "healthimport: \(workouts) workout\(workouts == 1 ? "" : "s") (\(window.window)): "
                     + "\(what) to \(destination), \(source)")
         }
+    }
+
+    /// Creates `workouts.jsonl` in `folder` (and the folder, when missing), empty.
+    private static func createLines(in folder: OutputFolder) throws -> (handle: FileHandle, path: String) {
+        try folder.create()
+        let path = folder.path + "/workouts.jsonl"
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else { throw CommandFailure("cannot write \(path)") }
+        return (handle, path)
     }
 
     /// Reads an export's workouts; the number read and what was read, for the tally.
