@@ -28,11 +28,12 @@ extension PostgresStore {
         guard !tables.isEmpty else { return }
         // A smaller sample than autovacuum's, which comes later with its own: enough to tell a
         // person's thousands of rows from a handful, at a fraction of the cost. A table another
-        // session holds (autovacuum analysing it, an index being built) is left to that session.
+        // session holds is left to that session: most often autovacuum, analysing the rows the
+        // import committed as it went, which would be cancelled only after the deadlock timeout.
         try await inTransaction(on: connection) {
             try await query("SET LOCAL default_statistics_target = 30", on: connection)
             try await query("SET LOCAL lock_timeout = '2s'", on: connection)
-            try await query(unsafeSQL: "ANALYZE " + tables.joined(separator: ", "), on: connection)
+            try await query(unsafeSQL: "ANALYZE (SKIP_LOCKED) " + tables.joined(separator: ", "), on: connection)
         }
     }
 }
