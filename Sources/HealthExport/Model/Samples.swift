@@ -98,6 +98,16 @@ public enum CorrelationMember: Sendable, Equatable {
     case weight(WeightSample)
     case category(CategorySample)
 
+    /// The member that `record` is, if it is a sample a correlation can hold.
+    public init?(_ record: HealthRecord) {
+        switch record {
+        case .quantity(let sample): self = .quantity(sample)
+        case .weight(let sample): self = .weight(sample)
+        case .category(let sample): self = .category(sample)
+        default: return nil
+        }
+    }
+
     /// The member as a record of its own.
     public var record: HealthRecord {
         switch self {

@@ -139,12 +139,14 @@ extension ParseState {
 
     func finishSample() throws {
         guard let pending = sample.take() else { return }
+        // Made as the record it is: a member made first and turned into a record copied every
+        // field of the sample, and a sample outside a correlation is the rule.
         let record = SampleKinds.record(from: pending)
         if stack.last == .correlation {
-            if let member = record { correlation?.members.append(member) }
+            if let member = CorrelationMember(record) { correlation?.members.append(member) }
             return
         }
-        if let member = record { try sink(member.record) }
+        try sink(record)
     }
 
     func startCorrelation(_ attributes: AttributeList) {
@@ -172,7 +174,7 @@ enum SampleKinds {
         return .quantity
     }
 
-    static func record(from pending: consuming PendingSample) -> CorrelationMember? {
+    static func record(from pending: consuming PendingSample) -> HealthRecord {
         switch pending.kind {
         case .weight:
             let value = pending.value!
