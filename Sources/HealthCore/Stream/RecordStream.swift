@@ -145,37 +145,44 @@ public final class RecordStream {
     }
 
     private func handle(_ item: consuming IdentifiedRecord, body: (IdentifiedRecord) throws -> Void) throws {
-        if case .export = item.record, !selection.selects(kind: .export, type: item.record.type) { return }
+        // The type is read once and passed on; matching a sample's case binds (copies) it whole.
+        let type = item.record.type
         switch item.record {
+        case .export:
+            guard selection.selects(kind: .export, type: type) else { return }
+            try pass(item, type: type, body: body)
         case .correlation(let correlation):
             let memberIDs = item.memberIDs
-            if selection.selects(kind: .correlation, type: correlation.header.type) {
-                try pass(item, body: body)
+            if selection.selects(kind: .correlation, type: type) {
+                try pass(item, type: type, body: body)
             }
             for (member, memberID) in zip(correlation.members, memberIDs) {
                 let memberRecord = member.record
-                guard selection.selects(kind: memberRecord.kind, type: memberRecord.type),
+                let memberType = memberRecord.type
+                guard selection.selects(kind: memberRecord.kind, type: memberType),
                     memberCandidates.isFirst(memberID)
                 else { continue }
-                if let start = policy.earliestStart(kind: memberRecord.kind, type: memberRecord.type),
+                if let start = policy.earliestStart(kind: memberRecord.kind, type: memberType),
                     let memberStart = memberRecord.start, memberStart < start
                 {
-                    tally(.outsideWindow, type: memberRecord.type)
+                    tally(.outsideWindow, type: memberType)
                     continue
                 }
-                try pass(IdentifiedRecord(record: memberRecord, id: memberID), body: body)
+                try pass(IdentifiedRecord(record: memberRecord, id: memberID), type: memberType, body: body)
             }
-        case .quantity(let sample) where countingType(sample.header.type):
-            guard memberCandidates.isFirst(item.id) else { return }
-            try pass(item, body: body)
+        case .quantity:
+            if countingType(type), !memberCandidates.isFirst(item.id) { return }
+            try pass(item, type: type, body: body)
         default:
-            try pass(item, body: body)
+            try pass(item, type: type, body: body)
         }
     }
 
-    private func pass(_ item: consuming IdentifiedRecord, body: (IdentifiedRecord) throws -> Void) throws {
+    private func pass(
+        _ item: consuming IdentifiedRecord, type: String, body: (IdentifiedRecord) throws -> Void
+    ) throws {
         let decision = policy.decide(item.record, id: item.id)
-        tally(decision, type: item.record.type)
+        tally(decision, type: type)
         guard decision != .outsideWindow else { return }
         observe?(item, decision)
         let taken = decision != .alreadyImported
