@@ -93,22 +93,25 @@ extension ParseState {
         if stack.count == 2 || stack[stack.count - 2] == .workout {
             guard admits(kind: kind, type: type, typeID: typeID, start: header.startDate) else { return skipCurrent() }
         }
-        var pending = PendingSample(kind: kind, header: header, unit: parsed.unit.map(string))
-        if let value = parsed.value {
-            if let number = NumberParser.parseDouble(value) {
-                pending.value = number
-            } else if value.count > 0 {
-                pending.valueText = string(value)
+        let unit = parsed.unit.map(string)
+        var value: Double?
+        var valueText: String?
+        if let written = parsed.value {
+            if let number = NumberParser.parseDouble(written) {
+                value = number
+            } else if written.count > 0 {
+                valueText = string(written)
             }
         }
-        if kind == .weight, !UnitConversion.isWeight(value: pending.value, unit: pending.unit) {
-            pending.kind = .quantity
-        }
+        var metadata: [MetadataEntry] = []
         for index in parsed.others {
-            pending.metadata.append(
+            metadata.append(
                 MetadataEntry(key: String(cString: attributes.name(index)), value: string(attributes.value(index))))
         }
-        sample = pending
+        // Made in place: a local sample assigned here was copied field by field, then released.
+        sample = PendingSample(
+            kind: kind == .weight && !UnitConversion.isWeight(value: value, unit: unit) ? .quantity : kind,
+            header: header, value: value, valueText: valueText, unit: unit, metadata: metadata)
     }
 
     func addBeat(_ attributes: AttributeList) {
