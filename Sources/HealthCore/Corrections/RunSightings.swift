@@ -83,7 +83,7 @@ public struct RunSightings: Sendable {
         // Each list leaves the dictionary before it is sorted: sorted in place, it is not copied.
         for type in Array(pending.keys) {
             guard var keys = pending.removeValue(forKey: type) else { continue }
-            keys.sort()
+            KeySort.sort(&keys)
             runs[type, default: []].append(try file.append(keys))
         }
         pendingCount = 0
@@ -94,7 +94,7 @@ public struct RunSightings: Sendable {
         if let failure { throw failure }
         for type in Set(pending.keys).union(runs.keys) {
             var list = pending.removeValue(forKey: type) ?? []
-            list.sort()
+            KeySort.sort(&list)
             var count = RepeatCount()
             if let spill, let typeRuns = runs[type] {
                 var merge = try SpillMerge(file: spill, runs: typeRuns, memory: list, order: <)
