@@ -12,7 +12,7 @@
 public struct RunSightings: Sendable {
     /// Keys held in memory at the most (1 MB) before they go to a temporary file. Arrays grow by
     /// doubling, so the keys' memory peaks at up to twice this, and sorting takes as much again
-    /// (``KeySort``); with a larger bound the keys were most of the growth of a read's peak from a smaller
+    /// (`KeySort`); with a larger bound the keys were most of the growth of a read's peak from a smaller
     /// export to a larger one, and the runs cost little to merge.
     public static let defaultMemoryLimit = 1 << 17
 
