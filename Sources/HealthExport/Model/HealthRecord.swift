@@ -1,7 +1,7 @@
 /// One typed record read from an export: what the reader yields for each top-level element.
-public indirect enum HealthRecord: Sendable, Equatable {
+public enum HealthRecord: Sendable, Equatable {
     /// The export's own facts (`ExportDate`, `Me`, locale, version); yielded once, first.
-    case export(ExportFacts)
+    indirect case export(ExportFacts)
     /// A numeric sample (`Record` of a quantity type other than body mass).
     case quantity(QuantitySample)
     /// A body-mass sample, normalised to kilograms.
@@ -9,21 +9,21 @@ public indirect enum HealthRecord: Sendable, Equatable {
     /// A category sample (sleep stages, stand hours, ...), its value kept as a name.
     case category(CategorySample)
     /// A `Correlation` (blood pressure, food) with its member samples.
-    case correlation(Correlation)
+    indirect case correlation(Correlation)
     /// A `Workout` with its activities, events, statistics and routes.
-    case workout(Workout)
+    indirect case workout(Workout)
     /// A daily `ActivitySummary` (rings).
-    case activitySummary(ActivitySummary)
+    indirect case activitySummary(ActivitySummary)
     /// A `ClinicalRecord` (a pointer to a FHIR resource file).
-    case clinical(ClinicalRecord)
+    indirect case clinical(ClinicalRecord)
     /// An `Audiogram` with its sensitivity points.
-    case audiogram(Audiogram)
+    indirect case audiogram(Audiogram)
     /// A `VisionPrescription` with both eyes.
-    case visionPrescription(VisionPrescription)
+    indirect case visionPrescription(VisionPrescription)
     /// A GPX route file of a workout, or an old export's inline `Location` points.
-    case route(RouteTrack)
+    indirect case route(RouteTrack)
     /// An electrocardiogram recording (`electrocardiograms/*.csv`).
-    case electrocardiogram(Electrocardiogram)
+    indirect case electrocardiogram(Electrocardiogram)
 
     /// The record's kind as written in JSON lines and the store (`quantity`, `weight`, ...).
     public var kind: RecordKind {
