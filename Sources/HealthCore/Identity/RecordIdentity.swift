@@ -32,6 +32,9 @@ public struct RecordIdentity {
     private var name: [UInt8]
     /// Recent quantity names and the value first seen with each, to tell colliding samples apart.
     private var recentValues = RecentValues(limit: 4096)
+    /// The unit last converted and its factor: samples come in runs of one type and unit, and
+    /// looking the unit up took a hash of it per sample.
+    private var lastUnit: (unit: String?, factor: Double?)?
 
     /// The ID of every export's facts and `Me` profile: the store keeps one, the newest export's.
     public static let profileID: RecordID = {
@@ -62,10 +65,7 @@ public struct RecordIdentity {
         case .quantity(let sample):
             sampleFields(sample.header)
             field(sample.header.creationDate)
-            if let value = sample.value {
-                let base = UnitConversion.toBase(value, unit: sample.unit)
-                return distinguished(value: base.value)
-            }
+            if let value = sample.value { return distinguished(value: baseValue(value, unit: sample.unit)) }
             field(sample.valueText ?? "")
         case .weight(let sample):
             sampleFields(sample.header)
@@ -111,6 +111,19 @@ public struct RecordIdentity {
             field(ecg.recordedDate)
         }
         return name.withUnsafeBytes { RecordID(namespacedName: $0) }
+    }
+
+    /// `value` in its dimension's base unit, as ``UnitConversion/toBase(_:unit:)`` gives it.
+    private mutating func baseValue(_ value: Double, unit: String?) -> Double {
+        let factor: Double?
+        if let last = lastUnit, last.unit == unit {
+            factor = last.factor
+        } else {
+            factor = UnitConversion.factor(toBase: unit)
+            lastUnit = (unit, factor)
+        }
+        guard let factor else { return UnitConversion.toBase(value, unit: unit).value }
+        return value * factor
     }
 
     /// The ID of the name built so far; when an earlier sample had that name with another value,

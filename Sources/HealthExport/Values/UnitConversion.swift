@@ -29,6 +29,18 @@ public enum UnitConversion {
         }
     }
 
+    /// The factor that takes a value in `unit` to its base unit (1 for no unit and for units kept
+    /// as written), or `nil` when the conversion is not a factor (`degF`, `K`): `value * factor`
+    /// is then exactly ``toBase(_:unit:)``'s value.
+    public static func factor(toBase unit: String?) -> Double? {
+        guard let unit else { return 1 }
+        if let (factor, _) = linear[unit] { return factor }
+        switch unit {
+        case "degF", "K": return nil
+        default: return 1
+        }
+    }
+
     /// Factor to the base unit, and the base unit's name.
     static let linear: [String: (Double, String)] = [
         "kg": (1, "kg"), "g": (0.001, "kg"), "mg": (1e-6, "kg"), "mcg": (1e-9, "kg"), "µg": (1e-9, "kg"),
