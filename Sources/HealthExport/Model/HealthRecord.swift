@@ -1,4 +1,8 @@
 /// One typed record read from an export: what the reader yields for each top-level element.
+///
+/// Samples, most of an export, sit in the record itself; the rarer, larger cases are boxed
+/// (`indirect`). A box for every record cost an allocation and its atomic reference counts,
+/// more than the copies of a sample's fields it saved.
 public enum HealthRecord: Sendable, Equatable {
     /// The export's own facts (`ExportDate`, `Me`, locale, version); yielded once, first.
     indirect case export(ExportFacts)
