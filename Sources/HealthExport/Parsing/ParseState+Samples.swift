@@ -1,18 +1,5 @@
 import CLibXML2
 
-/// A `Record` being read: its attributes are in, its children may still come.
-struct PendingSample {
-    var kind: RecordKind
-    var header: SampleHeader
-    var value: Double?
-    var valueText: String?
-    var unit: String?
-    var metadata: [MetadataEntry] = []
-    var beats: [Heartbeat] = []
-    /// Resolves the beats' times of day against the sample's interval; made at the first beat.
-    var beatTimes: BeatTimes?
-}
-
 extension ParseState {
     /// The attributes of the sample elements (`Record`, `Correlation`, `Workout`, `Audiogram`), read in one pass.
     struct SampleAttributes {
@@ -109,9 +96,9 @@ extension ParseState {
                 MetadataEntry(key: String(cString: attributes.name(index)), value: string(attributes.value(index))))
         }
         // Made in place: a local sample assigned here was copied field by field, then released.
-        sample = PendingSample(
-            kind: kind == .weight && !UnitConversion.isWeight(value: value, unit: unit) ? .quantity : kind,
-            header: header, value: value, valueText: valueText, unit: unit, metadata: metadata)
+        sample = QuantitySample(header: header, value: value, unit: unit, valueText: valueText, metadata: metadata)
+        sampleKind = kind == .weight && !UnitConversion.isWeight(value: value, unit: unit) ? .quantity : kind
+        beatTimes = nil
     }
 
     func addBeat(_ attributes: AttributeList) {
@@ -130,9 +117,9 @@ extension ParseState {
         let written = String(decoding: time, as: UTF8.self)
         var instant: Int64?
         if let millis = TimeOfDayParser.millisecondsSinceMidnight(time) {
-            var beatTimes = sample!.beatTimes ?? BeatTimes(start: header.startDate, end: header.endDate)
-            instant = beatTimes.instant(timeOfDay: millis)
-            sample!.beatTimes = beatTimes
+            var times = beatTimes ?? BeatTimes(start: header.startDate, end: header.endDate)
+            instant = times.instant(timeOfDay: millis)
+            beatTimes = times
         }
         sample!.beats.append(
             Heartbeat(
@@ -144,7 +131,7 @@ extension ParseState {
         guard let pending = sample.take() else { return }
         // Made as the record it is: a member made first and turned into a record copied every
         // field of the sample, and a sample outside a correlation is the rule.
-        let record = SampleKinds.record(from: pending)
+        let record = SampleKinds.record(from: pending, kind: sampleKind)
         if stack.last == .correlation {
             if let member = CorrelationMember(record) { correlation?.members.append(member) }
             return
@@ -177,25 +164,24 @@ enum SampleKinds {
         return .quantity
     }
 
-    static func record(from pending: consuming PendingSample) -> HealthRecord {
-        switch pending.kind {
+    /// The record `sample` becomes as a record of `kind`: taken whole, a quantity sample moves
+    /// into its record.
+    static func record(from sample: consuming QuantitySample, kind: RecordKind) -> HealthRecord {
+        switch kind {
         case .weight:
-            let value = pending.value!
-            let kilograms = UnitConversion.kilograms(value, unit: pending.unit)!
+            let value = sample.value!
+            let kilograms = UnitConversion.kilograms(value, unit: sample.unit)!
             return .weight(
                 WeightSample(
-                    header: pending.header, kilograms: kilograms, value: value, unit: pending.unit ?? "kg",
-                    metadata: pending.metadata))
+                    header: sample.header, kilograms: kilograms, value: value, unit: sample.unit ?? "kg",
+                    metadata: sample.metadata))
         case .category:
-            let raw = pending.value.flatMap { $0 == $0.rounded() ? Int($0) : nil }
-            let name = raw.map { categoryName(type: pending.header.type, raw: $0) } ?? pending.valueText
+            let raw = sample.value.flatMap { $0 == $0.rounded() ? Int($0) : nil }
+            let name = raw.map { categoryName(type: sample.header.type, raw: $0) } ?? sample.valueText
             return .category(
-                CategorySample(header: pending.header, value: name, rawValue: raw, metadata: pending.metadata))
+                CategorySample(header: sample.header, value: name, rawValue: raw, metadata: sample.metadata))
         default:
-            return .quantity(
-                QuantitySample(
-                    header: pending.header, value: pending.value, unit: pending.unit, valueText: pending.valueText,
-                    metadata: pending.metadata, beats: pending.beats))
+            return .quantity(sample)
         }
     }
 

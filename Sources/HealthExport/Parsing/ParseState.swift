@@ -54,7 +54,13 @@ final class ParseState {
     @exclusivity(unchecked) var factsChangedLate = false
 
     // What is open.
-    @exclusivity(unchecked) var sample: PendingSample?
+    /// The `Record` being read, as a quantity sample until it ends: its attributes are in, its
+    /// children may still come. Taken whole at its end, it moves into its record.
+    @exclusivity(unchecked) var sample: QuantitySample?
+    /// What the open `Record` becomes at its end.
+    @exclusivity(unchecked) var sampleKind = RecordKind.quantity
+    /// Resolves the open `Record`'s beat times against its interval; made at the first beat.
+    @exclusivity(unchecked) var beatTimes: BeatTimes?
     @exclusivity(unchecked) var correlation: Correlation?
     @exclusivity(unchecked) var workout: Workout?
     @exclusivity(unchecked) var activityIndex: Int?
