@@ -29,6 +29,7 @@ final class RecordWriter {
     /// Inserts runs of quantity samples that cannot be in the store yet.
     private let quantityRows: RowInserter
     private var quantityProbe: BoundStatement?
+    private var quantityKeyProbe: BoundStatement?
     /// Samples' metadata rows, inserted in key order before the transaction ends.
     private var heldMetadata: MetadataBuffer
     /// Beats of the run ``writeQuantities(_:)`` is writing.
@@ -44,6 +45,8 @@ final class RecordWriter {
     var outcome = StoreOutcome()
     /// Rows added to the main tables.
     var inserted = 0
+    /// Runs of quantity samples inserted by one statement each, rather than one by one.
+    private(set) var quantityRunsInserted = 0
     /// The days that new, updated, replaced or deleted samples cover, by type: their statistics
     /// are to be recomputed.
     var touched = TouchedDays()
@@ -93,8 +96,8 @@ final class RecordWriter {
 
     /// Inserts a run of quantity samples of one type, and their metadata and beats, with one
     /// statement per table; returns `false`, having written nothing, when that could skip one
-    /// of them: the store has samples of the type in the run's time range, or the run holds
-    /// one record twice. The caller then writes them one by one.
+    /// of them: the store holds one of them, or the run holds one record twice. The caller then
+    /// writes them one by one.
     private func writeQuantities(_ items: ArraySlice<IdentifiedRecord>) throws -> Bool {
         let statement = try quantityRows.statement(rows: items.count)
         defer {
@@ -126,11 +129,18 @@ final class RecordWriter {
                 pendingBeats.append((item.id, sample.beats))
             }
         }
-        if try Self.repeatsAnID(items) || hasQuantities(typeKey: typeKey, from: earliest, through: latest) {
+        // A type's samples are not in time order in every export (apps that write theirs later),
+        // so a run often shares its time range with stored samples of other sources: then the
+        // keys tell whether it shares a record.
+        if try Self.repeatsAnID(items)
+            || (hasQuantities(typeKey: typeKey, from: earliest, through: latest)
+                && holdsAny(items, typeKey: typeKey))
+        {
             statement.discardRow()
             return false
         }
         let added = try statement.runCountingRows()
+        quantityRunsInserted += 1
         noteInserted(type, added)
         for (item, (start, end, metadata)) in zip(items, pendingChildren) {
             touched.note(type: type, start: start, end: end)
@@ -156,6 +166,21 @@ final class RecordWriter {
         statement.integer(earliest)
         statement.integer(latest)
         return try statement.runQuery() != 0
+    }
+
+    /// Whether the store holds one of `items`, quantity samples of the type keyed `typeKey`,
+    /// each found by its key; `pendingChildren` holds their starts.
+    private func holdsAny(_ items: ArraySlice<IdentifiedRecord>, typeKey: Int64) throws -> Bool {
+        let statement = try insert(
+            &quantityKeyProbe,
+            "SELECT EXISTS (SELECT 1 FROM quantity_sample_rows WHERE type_id = ? AND start_unix = ? AND uuid = ?)")
+        for (index, children) in zip(items.indices, pendingChildren) {
+            statement.integer(typeKey)
+            statement.integer(children.start)
+            statement.text(items[index].id)
+            if try statement.runQuery() != 0 { return true }
+        }
+        return false
     }
 
     /// Whether two of `items` share an ID.

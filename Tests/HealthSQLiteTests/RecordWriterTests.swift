@@ -186,6 +186,38 @@ import Testing
         #expect(writer.outcome.alreadyStored.values.reduce(0, +) == 60 + 10)
     }
 
+    @Test("A run among another source's stored samples is inserted whole; one holding a stored record, one by one")
+    func runsAmongStoredSamples() throws {
+        /// Heart rates of `source`, a minute apart from `second` past 08:00, for `minutes` minutes.
+        func rates(_ source: String, second: Int, minutes: Range<Int>) throws -> [IdentifiedRecord] {
+            let lines = minutes.map { minute in
+                let time = String(format: "2024-05-01 %02d:%02d:%02d +0200", 8 + minute / 60, minute % 60, second)
+                return "<Record type=\"HKQuantityTypeIdentifierHeartRate\" sourceName=\"\(source)\" unit=\"count/min\" "
+                    + "creationDate=\"\(time)\" startDate=\"\(time)\" endDate=\"\(time)\" value=\"\(60 + minute % 30)\"/>"
+            }
+            return try stream(minimalExport(lines.joined(separator: "\n"))).records.filter {
+                if case .quantity = $0.record { true } else { false }
+            }
+        }
+        let watch = try rates("Watch", second: 0, minutes: 0..<64)
+        let phone = try rates("Phone", second: 30, minutes: 0..<64)
+        let later = try rates("Phone", second: 30, minutes: 64..<96)
+        // The phone's samples fall between the watch's; the last batch repeats one of the watch's.
+        let batches = [watch, phone, Array(later[..<16]) + [watch[10]] + Array(later[16...])]
+        let folder = TemporaryFolder()
+        let writer = try write(batches, into: folder.database)
+        let reference = TemporaryFolder()
+        try write(batches, into: reference.database, oneByOne: true)
+        #expect(try dumpTables(folder.database) == dumpTables(reference.database))
+        #expect(writer.inserted == 64 + 64 + 32)
+        #expect(writer.outcome.alreadyStored["HKQuantityTypeIdentifierHeartRate"] == 1)
+        // 32 rows a statement: the watch's and the phone's runs whole, the last batch's runs
+        // (16 new rows, then the stored one and 16 more) one by one.
+        #expect(RowInserter.rowsPerStatement == 32)
+        #expect(writer.quantityRunsInserted == 4)
+        #expect(try rowCount(folder.database, "quantity_samples") == 160)
+    }
+
     @Test("A stored ID's text parses back to the ID, in either case; anything else is refused")
     func storedIDText() {
         func parse(_ text: String) -> RecordID? {
