@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import HealthCore
 import HealthExport
 import HealthJSON
@@ -28,7 +29,7 @@ final class RecordWriter {
     private let heartbeatRows: RowInserter
     /// Inserts runs of quantity samples that cannot be in the store yet.
     private let quantityRows: RowInserter
-    private var quantityProbe: BoundStatement?
+    private var quantityKeys: BoundStatement?
     private var quantityKeyProbe: BoundStatement?
     /// Samples' metadata rows, inserted in key order before the transaction ends.
     private var heldMetadata: MetadataBuffer
@@ -132,10 +133,7 @@ final class RecordWriter {
         // A type's samples are not in time order in every export (apps that write theirs later),
         // so a run often shares its time range with stored samples of other sources: then the
         // keys tell whether it shares a record.
-        if try Self.repeatsAnID(items)
-            || (hasQuantities(typeKey: typeKey, from: earliest, through: latest)
-                && holdsAny(items, typeKey: typeKey))
-        {
+        if try Self.repeatsAnID(items) || holdsAny(items, typeKey: typeKey, from: earliest, through: latest) {
             statement.discardRow()
             return false
         }
@@ -157,20 +155,40 @@ final class RecordWriter {
         return true
     }
 
-    /// Whether the store has a quantity sample of the type keyed `typeKey` starting in `earliest...latest`.
-    private func hasQuantities(typeKey: Int64, from earliest: Int64, through latest: Int64) throws -> Bool {
+    /// Whether the store holds one of `items`, quantity samples of the type keyed `typeKey`
+    /// starting in `earliest...latest`; `pendingChildren` holds their starts. The store's keys in
+    /// that range are compared with theirs, or, when the range holds many, each is looked up.
+    private func holdsAny(
+        _ items: ArraySlice<IdentifiedRecord>, typeKey: Int64, from earliest: Int64, through latest: Int64
+    ) throws -> Bool {
         let statement = try insert(
-            &quantityProbe,
-            "SELECT EXISTS (SELECT 1 FROM quantity_sample_rows WHERE type_id = ? AND start_unix BETWEEN ? AND ?)")
+            &quantityKeys,
+            "SELECT start_unix, uuid FROM quantity_sample_rows WHERE type_id = ? AND start_unix BETWEEN ? AND ? LIMIT ?"
+        )
+        let limit = 4 * items.count
         statement.integer(typeKey)
         statement.integer(earliest)
         statement.integer(latest)
-        return try statement.runQuery() != 0
+        statement.integer(limit + 1)
+        var held = false
+        let rows = try statement.visitRows { row in
+            let start = sqlite3_column_int64(row, 0)
+            for (index, children) in zip(items.indices, pendingChildren) where children.start == start {
+                guard let text = sqlite3_column_text(row, 1) else { continue }
+                let stored = RecordID(
+                    utf8: UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(row, 1))))
+                if stored == items[index].id {
+                    held = true
+                    return false
+                }
+            }
+            return true
+        }
+        return try held || (rows > limit && holdsAnyKey(items, typeKey: typeKey))
     }
 
-    /// Whether the store holds one of `items`, quantity samples of the type keyed `typeKey`,
-    /// each found by its key; `pendingChildren` holds their starts.
-    private func holdsAny(_ items: ArraySlice<IdentifiedRecord>, typeKey: Int64) throws -> Bool {
+    /// Whether the store holds one of `items`, each looked up by its key.
+    private func holdsAnyKey(_ items: ArraySlice<IdentifiedRecord>, typeKey: Int64) throws -> Bool {
         let statement = try insert(
             &quantityKeyProbe,
             "SELECT EXISTS (SELECT 1 FROM quantity_sample_rows WHERE type_id = ? AND start_unix = ? AND uuid = ?)")

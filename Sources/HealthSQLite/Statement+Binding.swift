@@ -195,6 +195,20 @@ final class BoundStatement {
         return sqlite3_column_int64(handle, 0)
     }
 
+    /// Runs a query, handing each row to `visit` (the statement, to read its columns) until
+    /// `visit` returns `false` or the rows end; returns how many rows it visited.
+    func visitRows(_ visit: (OpaquePointer) throws -> Bool) throws -> Int {
+        defer { reset() }
+        var count = 0
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return count }
+            guard code == SQLITE_ROW else { throw error(code) }
+            count += 1
+            if try !visit(handle) { return count }
+        }
+    }
+
     /// Forgets the values bound so far without running the statement.
     func discardRow() {
         reset()

@@ -202,20 +202,26 @@ import Testing
         let watch = try rates("Watch", second: 0, minutes: 0..<64)
         let phone = try rates("Phone", second: 30, minutes: 0..<64)
         let later = try rates("Phone", second: 30, minutes: 64..<96)
-        // The phone's samples fall between the watch's; the last batch repeats one of the watch's.
-        let batches = [watch, phone, Array(later[..<16]) + [watch[10]] + Array(later[16...])]
+        // Two samples an hour apart, with 128 stored between them: looked up by key.
+        let sparse = try rates("Scale", second: 45, minutes: 0..<64)
+        // The phone's samples fall between the watch's; two batches repeat one of the watch's.
+        let batches = [
+            watch, phone, Array(later[..<16]) + [watch[10]] + Array(later[16...]),
+            [sparse[0], sparse[63]], [sparse[1], watch[20], sparse[62]],
+        ]
         let folder = TemporaryFolder()
         let writer = try write(batches, into: folder.database)
         let reference = TemporaryFolder()
         try write(batches, into: reference.database, oneByOne: true)
         #expect(try dumpTables(folder.database) == dumpTables(reference.database))
-        #expect(writer.inserted == 64 + 64 + 32)
-        #expect(writer.outcome.alreadyStored["HKQuantityTypeIdentifierHeartRate"] == 1)
-        // 32 rows a statement: the watch's and the phone's runs whole, the last batch's runs
-        // (16 new rows, then the stored one and 16 more) one by one.
+        #expect(writer.inserted == 64 + 64 + 32 + 4)
+        #expect(writer.outcome.alreadyStored["HKQuantityTypeIdentifierHeartRate"] == 2)
+        // 32 rows a statement: the watch's and the phone's runs and the first sparse one whole;
+        // the runs holding a stored record (16 new rows, the stored one and 15 more; the sparse
+        // three) and the run of one left, one by one.
         #expect(RowInserter.rowsPerStatement == 32)
-        #expect(writer.quantityRunsInserted == 4)
-        #expect(try rowCount(folder.database, "quantity_samples") == 160)
+        #expect(writer.quantityRunsInserted == 5)
+        #expect(try rowCount(folder.database, "quantity_samples") == 164)
     }
 
     @Test("A stored ID's text parses back to the ID, in either case; anything else is refused")
