@@ -86,10 +86,10 @@ final class RecordWriter {
     /// The end of the run of quantity samples of one type starting at `start`, at most
     /// ``RowInserter/rowsPerStatement`` long (`start` when that record is no quantity sample).
     private func quantityRunEnd(_ batch: [IdentifiedRecord], from start: Int) -> Int {
-        guard case .quantity(let first) = batch[start].record else { return start }
+        guard let type = batch[start].record.quantityType else { return start }
         let limit = min(batch.endIndex, start + RowInserter.rowsPerStatement)
         var end = start + 1
-        while end < limit, case .quantity(let sample) = batch[end].record, sample.header.type == first.header.type {
+        while end < limit, batch[end].record.quantityType == type {
             end += 1
         }
         return end
@@ -106,16 +106,19 @@ final class RecordWriter {
             pendingChildren.removeAll(keepingCapacity: true)
             pendingBeats.removeAll(keepingCapacity: true)
         }
-        guard case .quantity(let first) = items.first?.record else { return false }
+        guard let first = items.indices.first, let type = items[first].record.quantityType else { return false }
         // One run, one type: its name and key are taken once, not per row.
-        let type = first.header.type
         let typeKey = try keys.type(type)
         var earliest = Int64.max
         var latest = Int64.min
-        // Each sample is taken out of its record once (a copy retains its every reference).
-        for item in items {
-            guard case .quantity(let sample) = item.record else { preconditionFailure("a run of quantity samples") }
-            try bind(sample, typeKey: typeKey, id: item.id, to: statement)
+        // Records are read in place, by index, and each sample taken out of its record once: a
+        // copy retains its every reference.
+        for index in items.indices {
+            guard case .quantity(let sample) = items[index].record else {
+                preconditionFailure("a run of quantity samples")
+            }
+            let id = items[index].id
+            try bind(sample, typeKey: typeKey, id: id, to: statement)
             let header = sample.header
             let start = header.startDate.secondsSince1970
             earliest = min(earliest, start)
@@ -127,7 +130,7 @@ final class RecordWriter {
             }
             pendingChildren.append((start, header.endDate.secondsSince1970, sample.metadata))
             if !sample.beats.isEmpty {
-                pendingBeats.append((item.id, sample.beats))
+                pendingBeats.append((id, sample.beats))
             }
         }
         // A type's samples are not in time order in every export (apps that write theirs later),
@@ -140,9 +143,9 @@ final class RecordWriter {
         let added = try statement.runCountingRows()
         quantityRunsInserted += 1
         noteInserted(type, added)
-        for (item, (start, end, metadata)) in zip(items, pendingChildren) {
+        for (index, (start, end, metadata)) in zip(items.indices, pendingChildren) {
             touched.note(type: type, start: start, end: end)
-            try holdMetadata(metadata, owner: item.id)
+            try holdMetadata(metadata, owner: items[index].id)
         }
         if added < items.count {
             // Not expected after the checks above: count the rows SQLite ignored, keep the children.
@@ -441,5 +444,13 @@ final class RecordWriter {
             try members.run()
         }
         return true
+    }
+}
+
+extension HealthRecord {
+    /// A quantity sample's type; `nil` for other records. Read in place: matching a record
+    /// held in an array against `.quantity` copies it whole.
+    fileprivate var quantityType: String? {
+        if case .quantity(let sample) = self { sample.header.type } else { nil }
     }
 }
