@@ -19,44 +19,45 @@ import HealthStoreRows
 /// the newer part of a later export. Otherwise they are written one by one as above, so the
 /// store ends the same either way.
 final class RecordWriter {
+    // The writer's thread alone uses it and never lends these out while it writes, so the
+    // dynamic exclusivity checks of the properties read for every row are dropped.
     let db: Database
     private var statements: [String: BoundStatement] = [:]
     /// The statements of the tables most rows go to, kept apart from ``statements`` so a row
     /// costs no hashing of its SQL.
-    private var quantityStatement: BoundStatement?
-    private var categoryStatement: BoundStatement?
+    @exclusivity(unchecked) private var quantityStatement: BoundStatement?
+    @exclusivity(unchecked) private var categoryStatement: BoundStatement?
     private let metadataRows: RowInserter
     private let heartbeatRows: RowInserter
     /// Inserts runs of quantity samples that cannot be in the store yet.
     private let quantityRows: RowInserter
-    private var quantityKeys: BoundStatement?
-    private var quantityKeyProbe: BoundStatement?
+    @exclusivity(unchecked) private var quantityKeys: BoundStatement?
+    @exclusivity(unchecked) private var quantityKeyProbe: BoundStatement?
     /// Samples' metadata rows, inserted in key order before the transaction ends.
-    private var heldMetadata: MetadataBuffer
+    @exclusivity(unchecked) private var heldMetadata: MetadataBuffer
     /// Beats of the run ``writeQuantities(_:)`` is writing.
-    private var pendingBeats: [(RecordID, [Heartbeat])] = []
+    @exclusivity(unchecked) private var pendingBeats: [(RecordID, [Heartbeat])] = []
     /// A quantity run's start and end seconds and metadata, in its order, kept while its rows are inserted.
-    private var pendingChildren: [(start: Int64, end: Int64, metadata: [MetadataEntry])] = []
-    /// The last device written and its JSON: most samples repeat their predecessor's device.
+    @exclusivity(unchecked) private var pendingChildren: [(start: Int64, end: Int64, metadata: [MetadataEntry])] = []
     /// The header of the samples kept with it as text (weights, correlations, workouts, audiograms).
     let headers = HeaderRows()
     /// The keys of types, sources and devices in the keyed sample rows.
     let keys: SampleKeys
     /// What the store found: records it had already, updated, replaced (see ``StoreOutcome``).
-    var outcome = StoreOutcome()
+    @exclusivity(unchecked) var outcome = StoreOutcome()
     /// Rows added to the main tables.
-    var inserted = 0
+    @exclusivity(unchecked) var inserted = 0
     /// Runs of quantity samples inserted by one statement each, rather than one by one.
-    private(set) var quantityRunsInserted = 0
+    @exclusivity(unchecked) private(set) var quantityRunsInserted = 0
     /// The days that new, updated, replaced or deleted samples cover, by type: their statistics
     /// are to be recomputed.
-    var touched = TouchedDays()
+    @exclusivity(unchecked) var touched = TouchedDays()
     /// The keys (``RunSightings/key(_:isNew:)``) of the rows this run marked replaced by a newer
     /// sync version: the deletion check, comparing the run with the store as it was, leaves them out.
     var replacedKeys: Set<UInt64> = []
     /// Where the samples' clock metadata and the records rewritten are noted, for the
     /// statistics computed beside an import.
-    var clocks: ClockMetadataLog?
+    @exclusivity(unchecked) var clocks: ClockMetadataLog?
 
     /// A writer on `db`, holding back at most `heldMetadata` metadata rows of samples.
     init(_ db: Database, heldMetadata: Int = MetadataBuffer.defaultCapacity) {

@@ -19,13 +19,15 @@ final class SampleKeys {
     static let remembered = 4096
 
     private let db: Database
-    private var types: [String: Int64] = [:]
-    private var sources: [SourceName: Int64] = [:]
-    private var devices: [String: Int64] = [:]
-    private var lastType: (name: String, key: Int64)?
+    // One writer's thread uses it, a row at a time, and never lends these out, so their dynamic
+    // exclusivity checks, made for every row, are dropped.
+    @exclusivity(unchecked) private var types: [String: Int64] = [:]
+    @exclusivity(unchecked) private var sources: [SourceName: Int64] = [:]
+    @exclusivity(unchecked) private var devices: [String: Int64] = [:]
+    @exclusivity(unchecked) private var lastType: (name: String, key: Int64)?
     /// The sources and devices met last, with their keys, the latest first.
-    private var recentSources: [(name: SourceName, key: Int64?)] = []
-    private var recentDevices: [(device: Device, key: Int64)] = []
+    @exclusivity(unchecked) private var recentSources: [(name: SourceName, key: Int64?)] = []
+    @exclusivity(unchecked) private var recentDevices: [(device: Device, key: Int64)] = []
     /// Sources and devices kept in ``recentSources`` and ``recentDevices``.
     static let recentCount = 4
 
