@@ -14,10 +14,9 @@ import HealthStoreRows
 /// transaction commits: samples' metadata rows wait in the writer (``MetadataBuffer``).
 ///
 /// Quantity samples, most of an export, go ``RowInserter/rowsPerStatement`` at a time into one
-/// statement when the store has no sample of their type in their time range (one look-up per
-/// run): then none of them can be in the store yet, which is the rule for a new store and for
-/// the newer part of a later export. Otherwise they are written one by one as above, so the
-/// store ends the same either way.
+/// statement when the store holds none of them, which is the rule for a new store and for the
+/// newer part of a later export: the store's keys in the run's time range tell (one query per
+/// run). Otherwise they are written one by one as above, so the store ends the same either way.
 final class RecordWriter {
     // The writer's thread alone uses it and never lends these out while it writes, so the
     // dynamic exclusivity checks of the properties read for every row are dropped.
