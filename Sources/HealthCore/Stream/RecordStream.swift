@@ -64,6 +64,12 @@ public final class RecordStream {
     /// the parsing thread, before the
     /// records they concern reach ``ImportPolicy/decide(_:id:)`` on the caller's.
     public func run(_ body: (IdentifiedRecord) throws -> Void) throws -> StreamReport {
+        try runTakingRecords { item in try body(item) }
+    }
+
+    /// ``run(_:)`` handing each record over to `body` to keep: one that stores the records it
+    /// gets (a writer's batch) takes them without copying them.
+    package func runTakingRecords(_ body: (consuming IdentifiedRecord) throws -> Void) throws -> StreamReport {
         let selection = self.selection
         let policy = self.policy
         reader.plan = { kind, type in
@@ -144,7 +150,7 @@ public final class RecordStream {
         return IdentifiedRecord(record: record, id: id, memberIDs: memberIDs)
     }
 
-    private func handle(_ item: consuming IdentifiedRecord, body: (IdentifiedRecord) throws -> Void) throws {
+    private func handle(_ item: consuming IdentifiedRecord, body: (consuming IdentifiedRecord) throws -> Void) throws {
         // The type is read once and passed on; matching a sample's case binds (copies) it whole.
         let type = item.record.type
         switch item.record {
@@ -179,7 +185,7 @@ public final class RecordStream {
     }
 
     private func pass(
-        _ item: consuming IdentifiedRecord, type: String, body: (IdentifiedRecord) throws -> Void
+        _ item: consuming IdentifiedRecord, type: String, body: (consuming IdentifiedRecord) throws -> Void
     ) throws {
         let decision = policy.decide(item.record, id: item.id)
         tally(decision, type: type)
