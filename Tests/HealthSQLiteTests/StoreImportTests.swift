@@ -69,6 +69,35 @@ import Testing
         #expect(try rowCount(folder2.database, "quantity_samples") == 140)
     }
 
+    @Test("The same records listed day by day or source by source leave the same store, statistics included")
+    func sourceOrder() throws {
+        // Three sources' steps, each day's listed source after source, as the generator does.
+        let sources = ["Anna’s iPhone", "Anna’s Apple Watch", "Zepp Life"]
+        var byDay = FixtureExport(exportDate: FixtureExport.baseDate)
+        for dayIndex in Int64(0)..<10 {
+            let midnight = FixtureExport.baseDate - (10 - dayIndex) * day
+            for (position, source) in sources.enumerated() {
+                for slot in Int64(0)..<40 {
+                    let start = midnight + slot * 600 + Int64(position) * 60
+                    byDay.samples.append(Sample(source: source, value: "\(slot + 1)", start: start))
+                }
+            }
+        }
+        var bySource = byDay
+        bySource.samples = sources.flatMap { source in byDay.samples.filter { $0.source == source } }
+        let first = TemporaryFolder()
+        let second = TemporaryFolder()
+        let dayResult = try importFile(
+            try byDay.write(in: first), into: first.database, window: .all, windowGiven: true)
+        let sourceResult = try importFile(
+            try bySource.write(in: second), into: second.database, window: .all, windowGiven: true)
+        #expect(dayResult.total.new == 1_200 + 1)
+        #expect(sourceResult.total.new == 1_200 + 1)
+        #expect(try rowCount(first.database, "quantity_samples") == 1_200)
+        #expect(try rowCount(first.database, "statistics") > 0)
+        #expect(try dumpTables(first.database) == dumpTables(second.database))
+    }
+
     @Test("The same export written in another time zone is already imported")
     func otherTimeZone() throws {
         let folder = TemporaryFolder()
