@@ -16,11 +16,13 @@ import HealthStoreRows
 /// Quantity samples, most of an export, go ``RowInserter/rowsPerStatement`` at a time into one
 /// statement when the store holds none of them, which is the rule for a new store and for the
 /// newer part of a later export: the store's keys in the run's time range tell (one query per
-/// run). Otherwise they are written one by one as above, so the store ends the same either way.
+/// run, or one per sample when the range holds many). Otherwise they are written one by one as
+/// above, so the store ends the same either way.
 final class RecordWriter {
-    // The writer's thread alone uses it and never lends these out while it writes, so the
-    // dynamic exclusivity checks of the properties read for every row are dropped.
     let db: Database
+    // The properties marked `@exclusivity(unchecked)` are read for every row; the writer's
+    // thread alone uses them and never lends them out while it writes, so their dynamic
+    // exclusivity checks are dropped.
     private var statements: [String: BoundStatement] = [:]
     /// The statements of the tables most rows go to, kept apart from ``statements`` so a row
     /// costs no hashing of its SQL.
@@ -449,7 +451,8 @@ final class RecordWriter {
 
 extension HealthRecord {
     /// A quantity sample's type; `nil` for other records. Read in place: matching a record
-    /// held in an array against `.quantity` copies it whole.
+    /// held in an array against `.quantity` copies it whole, and `kind` then `type` take two
+    /// switches where one does.
     fileprivate var quantityType: String? {
         if case .quantity(let sample) = self { sample.header.type } else { nil }
     }

@@ -55,7 +55,7 @@ public final class Importer {
         var report: StreamReport
         var rangesTold = false
         do {
-            report = try stream.runTakingRecords({ (record: consuming IdentifiedRecord) in
+            report = try stream.runTakingRecords { (record: consuming IdentifiedRecord) in
                 try checkStop()
                 if !rangesTold {
                     // The export's date comes before its records: the ranges are known by now.
@@ -72,7 +72,7 @@ public final class Importer {
                     weight = 0
                     progress(reader)
                 }
-            })
+            }
             try writer.push(batch)
         } catch {
             try? writer.push(batch)
