@@ -4,9 +4,9 @@ import Testing
 @testable import HealthExport
 
 @Suite struct ExportRepairTests {
-    func repaired(_ text: String, chunk: Int) throws -> (String, ExportRepair) {
+    func repaired(_ text: String, chunk: Int, bufferSize: Int = 256) throws -> (String, ExportRepair) {
         let repair = ExportRepair(MemorySource(text, chunk: chunk))
-        let out = try repair.readAll(bufferSize: 256)
+        let out = try repair.readAll(bufferSize: bufferSize)
         return (String(decoding: out, as: UTF8.self), repair)
     }
 
@@ -46,6 +46,23 @@ import Testing
         #expect(out.contains("value = \"1\""))
         #expect(out.contains("Sleep__Stage='deep'"))
         #expect(out.count == text.count)
+    }
+
+    @Test(
+        "Without a DTD, device descriptions lose their entities as with one, the first records' too",
+        arguments: [1, 7, 64, 4096])
+    func legacyDeviceEntities(chunk: Int) throws {
+        let records = String(repeating: DeviceEntitiesTests.line, count: 40)
+        let text = "<HealthData>\n" + records + "</HealthData>\n"
+        // The reader's buffer, as large as the export here, holds every description whole but
+        // one cut by the end of the prolog's read (`chunk` bytes past the root's start tag).
+        let (out, repair) = try repaired(text, chunk: chunk, bufferSize: 1 << 16)
+        #expect(repair.legacyAttributeRepair)
+        #expect(out.count == text.count)
+        let spaced = "device=\"        HKDevice: 0x283a1c0f0    , name:Apple Watch"
+        let rewritten = out.components(separatedBy: spaced).count - 1
+        #expect(rewritten >= 39)
+        #expect(out.components(separatedBy: "sourceName=\"A &amp; B\"").count == 41)
     }
 
     @Test("Attribute values and comments are left alone by the attribute repair")

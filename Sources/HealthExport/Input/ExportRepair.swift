@@ -103,8 +103,9 @@ public final class ExportRepair: ByteSource {
             tagState.carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[ready...]))
         }
         if ready == 0 && !upstreamEnded { return try read(into: buffer) }
-        // Take the entities out of the device descriptions (see DeviceEntities).
-        if !legacyAttributeRepair { DeviceEntities.rewrite(UnsafeMutableRawBufferPointer(rebasing: chunk[..<ready])) }
+        // Take the entities out of the device descriptions (see DeviceEntities), with or without
+        // a DTD: an export whose DTD was cut out by hand has them on every record.
+        DeviceEntities.rewrite(UnsafeMutableRawBufferPointer(rebasing: chunk[..<ready]))
         return ready
     }
 
@@ -158,6 +159,7 @@ public final class ExportRepair: ByteSource {
                 tagState.repair(UnsafeMutableRawBufferPointer(rebasing: $0[..<complete]), final: upstreamEnded)
             }
         }
+        pending.withUnsafeMutableBytes { DeviceEntities.rewrite(UnsafeMutableRawBufferPointer(rebasing: $0[..<ready])) }
         tagState.carry.append(contentsOf: pending[ready...])
         pending.removeSubrange(ready...)
     }
@@ -294,13 +296,19 @@ struct TagScanner {
 
     /// Repairs `bytes` in place; returns how many leading bytes are final.
     mutating func repair(_ bytes: UnsafeMutableRawBufferPointer, final: Bool) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let count = bytes.count
         var index = 0
         var pendingSpaceStart = -1
-        while index < bytes.count {
+        while index < count {
             let byte = bytes[index]
             switch state {
             case .text:
-                if byte == UInt8(ascii: "<") { state = .markupOpen }
+                // Text and values, most of an export's bytes, are skipped to their end at once.
+                guard let open = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else { return count }
+                index = open - base + 1
+                state = .markupOpen
+                continue
             case .markupOpen:
                 if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") {
                     state = .otherMarkup
@@ -365,7 +373,10 @@ struct TagScanner {
             case .beforeValue:
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { state = .value(byte) }
             case .value(let quote):
-                if byte == quote { state = .inTag }
+                guard let close = memchr(base + index, Int32(quote), count - index) else { return count }
+                index = close - base + 1
+                state = .inTag
+                continue
             }
             index += 1
         }
@@ -374,7 +385,7 @@ struct TagScanner {
             state = .attributeName
             return pendingSpaceStart
         }
-        return bytes.count
+        return count
     }
 
     @inline(__always)
