@@ -144,6 +144,30 @@ EOF
     printf '%s\n' "$z"
 }
 
+ensure_without_dtd() {  # ensure_without_dtd FILE -> prints the path of FILE with its internal DTD cut out
+    # People delete the iOS 16.0 export's malformed DTD by hand; such a file is read in the mode
+    # that mends iOS 8's attribute names.
+    local f=${1%.xml}-nodtd.xml
+    if [ ! -s "$f" ] || [ "$1" -nt "$f" ]; then
+        log "cutting the DTD out of $1 -> $f"
+        python3 - "$1" "$f" <<'EOF'
+import os, sys
+src, dst = sys.argv[1], sys.argv[2]
+with open(src, "rb") as i, open(dst + ".tmp", "wb") as o:
+    head = i.read(1 << 20)
+    start = head.find(b"<!DOCTYPE")
+    end = head.find(b"]>", start)
+    if start < 0 or end < 0:
+        sys.exit(f"{src}: no internal DTD in its first MiB")
+    o.write(head[:start] + head[end + 2:])
+    while chunk := i.read(1 << 20):
+        o.write(chunk)
+os.replace(dst + ".tmp", dst)
+EOF
+    fi
+    printf '%s\n' "$f"
+}
+
 ensure_removed_export() {  # ensure_removed_export FILE [PERCENT] -> prints the path of FILE less ~PERCENT % of its one-line records
     local pct=${2:-1}
     local f=${1%.xml}-removed$pct.xml
@@ -269,6 +293,13 @@ bench_rows() {
     BENCH_SETUP="rm -f '$redacted'"
     bench_hi "healthimport redact FILE -o OUT.zip"          redact "$f" -o "$redacted" --shift-days 700
     rm -f "$redacted"
+
+    if wants "healthimport records FILE --all (without its DTD)" || wants "healthimport summary FILE (without its DTD)"; then
+        local bare
+        bare=$(ensure_without_dtd "$f")
+        bench_hi "healthimport records FILE --all (without its DTD)" records "$bare" --all
+        bench_hi "healthimport summary FILE (without its DTD)" summary "$bare"
+    fi
 
     local zip newer db=$DATA/tmp/bench.sqlite
     if wants "healthimport records export.zip --all"; then
