@@ -49,6 +49,19 @@ import Testing
     }
 
     @Test(
+        "Without a DTD, names with spaces among plain attributes are mended wherever chunks end",
+        arguments: [(1, 256), (3, 256), (11, 256), (4096, 256), (4096, 1 << 16)])
+    func legacyNamesAmongPlainAttributes(chunk: Int, bufferSize: Int) throws {
+        let plain = #"type="HKQuantityTypeIdentifierStepCount" sourceName='Anna "A" Smith' unit="count""#
+        let line = #" <Record \#(plain) Health Mate App Version="2.6.2" a="1"b='2' c = "3" Sleep  Stage="x"/>"#
+        let mended = #" <Record \#(plain) Health_Mate_App_Version="2.6.2" a="1"b='2' c = "3" Sleep__Stage="x"/>"#
+        let text = "<HealthData>\n" + String(repeating: line + "\n", count: 30) + "</HealthData>\n"
+        let (out, repair) = try repaired(text, chunk: chunk, bufferSize: bufferSize)
+        #expect(repair.legacyAttributeRepair)
+        #expect(out == "<HealthData>\n" + String(repeating: mended + "\n", count: 30) + "</HealthData>\n")
+    }
+
+    @Test(
         "Without a DTD, device descriptions lose their entities as with one, the first records' too",
         arguments: [1, 7, 64, 4096])
     func legacyDeviceEntities(chunk: Int) throws {

@@ -338,7 +338,13 @@ struct TagScanner {
                     dashes = 0
                 }
             case .tagName:
-                if isSpace(byte) { state = .inTag } else if byte == UInt8(ascii: ">") { state = .text }
+                if isSpace(byte) {
+                    index = Self.plainAttributes(base, from: index, count)
+                    state = .inTag
+                    continue
+                } else if byte == UInt8(ascii: ">") {
+                    state = .text
+                }
             case .inTag:
                 if byte == UInt8(ascii: ">") {
                     state = .text
@@ -374,7 +380,7 @@ struct TagScanner {
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { state = .value(byte) }
             case .value(let quote):
                 guard let close = memchr(base + index, Int32(quote), count - index) else { return count }
-                index = close - base + 1
+                index = Self.plainAttributes(base, from: close - base + 1, count)
                 state = .inTag
                 continue
             }
@@ -386,6 +392,42 @@ struct TagScanner {
             return pendingSpaceStart
         }
         return count
+    }
+
+    /// Skips, from a place between a tag's attributes, every following `name="value"` whose
+    /// name runs straight into its `=` and quote: what nearly every attribute looks like, read
+    /// without a state switch a byte. Returns where the state machine goes on, between attributes.
+    private static func plainAttributes(_ base: UnsafeMutableRawPointer, from start: Int, _ count: Int) -> Int {
+        var index = start
+        while true {
+            var at = index
+            while at < count, isSpaceByte(base.load(fromByteOffset: at, as: UInt8.self)) { at += 1 }
+            guard at < count else { return index }
+            switch base.load(fromByteOffset: at, as: UInt8.self) {
+            case UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "'"):
+                return index
+            default: break
+            }
+            var nameEnd = at + 1
+            while nameEnd < count {
+                let byte = base.load(fromByteOffset: nameEnd, as: UInt8.self)
+                if byte <= 0x20 || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ">") { break }
+                nameEnd += 1
+            }
+            guard nameEnd + 2 < count, base.load(fromByteOffset: nameEnd, as: UInt8.self) == UInt8(ascii: "=") else {
+                return index
+            }
+            let quote = base.load(fromByteOffset: nameEnd + 1, as: UInt8.self)
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
+                let close = memchr(base + nameEnd + 2, Int32(quote), count - nameEnd - 2)
+            else { return index }
+            index = close - base + 1
+        }
+    }
+
+    @inline(__always)
+    private static func isSpaceByte(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
     @inline(__always)
