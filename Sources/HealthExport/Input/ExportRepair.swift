@@ -341,7 +341,7 @@ struct TagScanner {
                     dashes = 0
                 }
             case .tagName:
-                if isSpace(byte) {
+                if Self.isSpace(byte) {
                     if readsPlainAttributesWhole { index = Self.plainAttributes(base, from: index, count) }
                     state = .inTag
                     continue
@@ -351,13 +351,13 @@ struct TagScanner {
             case .inTag:
                 if byte == UInt8(ascii: ">") {
                     state = .text
-                } else if !isSpace(byte) && byte != UInt8(ascii: "/") {
+                } else if !Self.isSpace(byte) && byte != UInt8(ascii: "/") {
                     state = byte == UInt8(ascii: "=") ? .beforeValue : .attributeName
                 }
             case .attributeName:
                 if byte == UInt8(ascii: "=") {
                     state = .beforeValue
-                } else if isSpace(byte) {
+                } else if Self.isSpace(byte) {
                     state = .spaceAfterName
                     pendingSpaceStart = index
                 } else if byte == UInt8(ascii: ">") {
@@ -367,7 +367,7 @@ struct TagScanner {
                 if byte == UInt8(ascii: "=") {
                     state = .beforeValue
                     pendingSpaceStart = -1
-                } else if isSpace(byte) {
+                } else if Self.isSpace(byte) {
                     if pendingSpaceStart < 0 { pendingSpaceStart = index }
                 } else if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") {
                     state = byte == UInt8(ascii: ">") ? .text : .inTag
@@ -405,7 +405,7 @@ struct TagScanner {
         var index = start
         while true {
             var at = index
-            while at < count, isSpaceByte(base.load(fromByteOffset: at, as: UInt8.self)) { at += 1 }
+            while at < count, Self.isSpace(base.load(fromByteOffset: at, as: UInt8.self)) { at += 1 }
             guard at < count else { return index }
             switch base.load(fromByteOffset: at, as: UInt8.self) {
             case UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "'"):
@@ -430,12 +430,7 @@ struct TagScanner {
     }
 
     @inline(__always)
-    private static func isSpaceByte(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-    }
-
-    @inline(__always)
-    private func isSpace(_ byte: UInt8) -> Bool {
+    private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 }
