@@ -1,3 +1,4 @@
+import HealthFixtures
 import Testing
 
 @testable import HealthCore
@@ -6,14 +7,8 @@ import Testing
 struct KeySortTests {
     /// A reproducible sequence of keys (SplitMix64).
     static func keys(count: Int, seed: UInt64) -> [UInt64] {
-        var state = seed
-        return (0..<count).map { _ in
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var generator = SplitMix(seed: seed)
+        return (0..<count).map { _ in generator.next() }
     }
 
     @Test(

@@ -1,3 +1,4 @@
+import HealthFixtures
 import Testing
 
 @testable import HealthExport
@@ -5,16 +6,6 @@ import Testing
 /// The mending of attribute names in exports without a DTD reads plain attributes whole; it
 /// must mend exactly what reading every byte through its states mends, wherever chunks end.
 @Suite struct TagScannerTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// `bytes` mended in chunks of `chunk` bytes, each chunk after what the one before held back.
     func mended(_ bytes: [UInt8], chunk: Int, whole: Bool) -> [UInt8] {
@@ -48,7 +39,7 @@ import Testing
 
     @Test("Random markup is mended the same with plain attributes read whole or byte by byte")
     func sameAsByteByByte() {
-        var generator = SplitMix(state: 20_261_207)
+        var generator = SplitMix(seed: 20_261_207)
         var mending = 0
         for _ in 0..<3_000 {
             let bytes = markup(&generator, length: Int.random(in: 1...300, using: &generator))

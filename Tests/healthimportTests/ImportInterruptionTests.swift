@@ -1,4 +1,5 @@
 import Foundation
+import HealthFixtures
 import Testing
 
 #if canImport(Glibc)
@@ -10,18 +11,6 @@ import Darwin
 /// An import stopped from outside — `kill -9` at any moment, or Ctrl-C — and then run again
 /// ends with exactly the store one uninterrupted import makes.
 @Suite(.serialized) struct ImportInterruptionTests {
-    /// A small deterministic generator (SplitMix64), so a failing kill delay can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// When to kill: how much of the export the import has been given through standard input
     /// (it waits for the rest, so the kill always lands while it runs), the moment in the run to
     /// wait for, then a random delay drawn from the case's seed.
@@ -85,7 +74,7 @@ import Darwin
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let database = folder + "/health.sqlite"
         let export = try #require(FileManager.default.contents(atPath: reference.export))
-        var random = SplitMix(state: point.seed &* 7919)
+        var random = SplitMix(seed: point.seed &* 7919)
         let given = point.bytesGiven(of: export.count, using: &random)
         let delay = Double.random(in: 0..<point.maximumDelay, using: &random)
         signal(SIGPIPE, SIG_IGN)
