@@ -75,6 +75,31 @@ import Testing
         #expect(counts["HKQuantityTypeIdentifierStepCount"] == 1)
     }
 
+    @Test("A source name with references is counted by the overview itself, under the name a full read gives")
+    func referencesInSourceCounted() throws {
+        let records = [
+            Self.record.replacingOccurrences(of: "Phone", with: "Fish &amp; Chips"),
+            // A tab written as such reads as a space, one written as a reference stays a tab.
+            Self.record.replacingOccurrences(of: "Phone", with: "Caf&#233;\tRun"),
+            Self.record.replacingOccurrences(of: "Phone", with: "Caf&#233;&#x9;Run"),
+            Self.record.replacingOccurrences(of: "Phone", with: "Fish &#38; Chips"),
+        ].map { " " + $0 + "/>" }.joined(separator: "\n")
+        let bytes = Self.export(records)
+        var handedOver: [String] = []
+        let (_, samples) = try ExportReader(source: MemorySource(bytes: bytes, chunk: 1 << 16))
+            .readOverview(onChunk: {}) { if $0.kind != .export { handedOver.append($0.type) } }
+        #expect(handedOver.isEmpty, "records handed to libxml2: \(handedOver)")
+        #expect(samples.sources["Fish & Chips"] == 2)
+        #expect(samples.sources["Café Run"] == 1)
+        #expect(samples.sources["Café\tRun"] == 1)
+        #expect(samples.types["HKQuantityTypeIdentifierStepCount"]?.count == 4)
+        var fullSources: [String: Int] = [:]
+        _ = try ExportReader(source: MemorySource(bytes: bytes, chunk: 1 << 16)).read {
+            if $0.type == "HKQuantityTypeIdentifierStepCount" { fullSources[$0.sourceName ?? "", default: 0] += 1 }
+        }
+        #expect(fullSources == ["Fish & Chips": 2, "Café Run": 1, "Café\tRun": 1])
+    }
+
     @Test("Deep nesting is left to libxml2, and summary says what records says")
     func deepNesting() throws {
         let depth = 20_000

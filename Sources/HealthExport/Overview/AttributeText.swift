@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The value an XML parser reports for an attribute: references resolved, white space normalised.
 enum AttributeText {
     /// Appends the value written as the `count` bytes at `start` to `output`; `false` when a
@@ -50,12 +58,15 @@ enum AttributeText {
 
     /// The character one of XML's five predefined entities stands for.
     private static func predefined(_ body: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
-        if body.elementsEqual("amp".utf8) { return "&" }
-        if body.elementsEqual("lt".utf8) { return "<" }
-        if body.elementsEqual("gt".utf8) { return ">" }
-        if body.elementsEqual("quot".utf8) { return "\"" }
-        if body.elementsEqual("apos".utf8) { return "'" }
-        return nil
+        func named(_ name: StaticString) -> Bool {
+            body.count == name.utf8CodeUnitCount && memcmp(body.baseAddress!, name.utf8Start, body.count) == 0
+        }
+        switch body.count {
+        case 2: return named("lt") ? "<" : named("gt") ? ">" : nil
+        case 3: return named("amp") ? "&" : nil
+        case 4: return named("quot") ? "\"" : named("apos") ? "'" : nil
+        default: return nil
+        }
     }
 
     private static func digitValue(_ byte: UInt8, hex: Bool) -> UInt32? {

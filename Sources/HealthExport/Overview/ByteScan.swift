@@ -11,14 +11,7 @@ import Darwin
 /// The word tests are the one place the project keeps the trick of testing eight bytes with a
 /// few integer operations; the JSON encoder uses them too.
 package enum ByteScan {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-
-    /// The high bit of each byte of `word` that is zero, and no other bit (no borrow between bytes).
-    @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 {
-        ~(((word & low7) &+ low7) | word | low7)
-    }
 
     /// The high bit of each byte of `word` that is not an ASCII letter, and no other bit (no
     /// carry between bytes: each sum stays below 0x100).
@@ -63,23 +56,6 @@ package enum ByteScan {
         }
         while index < count {
             if start[index] & 0xC0 == 0x80 { total += 1 }
-            index += 1
-        }
-        return total
-    }
-
-    /// How many line feeds the `count` bytes at `start` hold.
-    static func newlines(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        let pattern = UInt64(UInt8(ascii: "\n")) &* ones
-        var total = 0
-        var index = 0
-        let raw = UnsafeRawPointer(start)
-        while index + 8 <= count {
-            total += zeroBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern).nonzeroBitCount
-            index += 8
-        }
-        while index < count {
-            if start[index] == UInt8(ascii: "\n") { total += 1 }
             index += 1
         }
         return total
@@ -155,14 +131,29 @@ package enum ByteScan {
     /// The flags of the `count` bytes of a value at `start`.
     static func flags(_ start: UnsafePointer<UInt8>, _ count: Int) -> ValueFlags {
         var flags: ValueFlags = []
-        for index in 0..<count {
-            switch start[index] {
-            case UInt8(ascii: "<"): flags.insert(.lessThan)
-            case UInt8(ascii: "&"): flags.insert(.ampersand)
-            case 0x09, 0x0A, 0x0D: flags.insert(.whitespace)
-            case 0..<0x20, 0x80...: flags.insert(.other)
-            default: break
+        var index = 0
+        let raw = UnsafeRawPointer(start)
+        while index < count {
+            // Eight bytes at a time past those that set no flag, most of every value.
+            if index + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0, !anyByte(below: 0x20, in: word),
+                    !anyByte(equalTo: UInt8(ascii: "<"), in: word), !anyByte(equalTo: UInt8(ascii: "&"), in: word)
+                {
+                    index += 8
+                    continue
+                }
             }
+            for at in index..<min(index + 8, count) {
+                switch start[at] {
+                case UInt8(ascii: "<"): flags.insert(.lessThan)
+                case UInt8(ascii: "&"): flags.insert(.ampersand)
+                case 0x09, 0x0A, 0x0D: flags.insert(.whitespace)
+                case 0..<0x20, 0x80...: flags.insert(.other)
+                default: break
+                }
+            }
+            index += 8
         }
         return flags
     }

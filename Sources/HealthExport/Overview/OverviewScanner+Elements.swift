@@ -232,11 +232,30 @@ extension OverviewScanner {
             default: break
             }
         }
-        // Values that need decoding, and every invalid record, are left to the full reader.
+        // Values that need decoding, and every invalid record, are left to the full reader; but
+        // a source name with a reference (`Fish &amp; Chips`) is decoded here (`checkValues`
+        // found it decodes).
         @inline(__always) func plain(_ attribute: Attribute?) -> Bool { attribute?.flags.isEmpty ?? true }
-        guard plain(type), plain(source), plain(start), plain(end), plain(creation), plain(value), plain(unit) else {
+        guard plain(type), plain(start), plain(end), plain(creation), plain(value), plain(unit) else {
             return false
         }
+        if let source, !source.flags.isEmpty {
+            var decoded: [UInt8] = []
+            guard AttributeText.decode(source.value, source.valueLength, into: &decoded) else { return false }
+            return decoded.withUnsafeBytes {
+                count(type: type, source: $0, start: start, end: end, creation: creation, value: value, unit: unit)
+            }
+        }
+        return count(
+            type: type, source: source.map(bytes) ?? UnsafeRawBufferPointer(start: nil, count: 0), start: start,
+            end: end, creation: creation, value: value, unit: unit)
+    }
+
+    /// Counts a record of plain values but its source's, given as `source`; `false` hands it over.
+    private mutating func count(
+        type: Attribute?, source: UnsafeRawBufferPointer, start: Attribute?, end: Attribute?, creation: Attribute?,
+        value: Attribute?, unit: Attribute?
+    ) -> Bool {
         guard let type, type.valueLength > 0, let start,
             let startDate = TimestampParser.parse(bytes(start), cache: &dayCache),
             let endDate = Self.sameBytes(start, end) ? startDate : TimestampParser.parse(bytes(end!), cache: &dayCache)
@@ -245,9 +264,7 @@ extension OverviewScanner {
         var (typeID, kind) = counter.type(bytes(type))
         if counter.isMemberType(typeID) { return false }
         if kind == .weight, !Self.isKilograms(value.map(bytes), unit.map(bytes)) { kind = .quantity }
-        counter.add(
-            typeID: typeID, kind: kind, source: source.map(bytes) ?? UnsafeRawBufferPointer(start: nil, count: 0),
-            start: startDate, end: endDate)
+        counter.add(typeID: typeID, kind: kind, source: source, start: startDate, end: endDate)
         return true
     }
 

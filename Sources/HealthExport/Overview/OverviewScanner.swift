@@ -223,8 +223,11 @@ struct OverviewScanner {
 
     /// Counts the line feeds of a token's bytes that no finer scan passed over.
     mutating func newlines(_ position: Int, _ end: Int) {
-        guard ByteScan.newlines(base + position, end - position) > 0 else { return }
-        for index in position..<end where base[index] == UInt8(ascii: "\n") { newline(at: index) }
+        var from = position
+        while from < end, let found = ByteScan.find(UInt8(ascii: "\n"), base + from, end - from) {
+            newline(at: from + found)
+            from += found + 1
+        }
     }
 
     /// The end of the token at `position` (a `<`), or `nil` when it is not complete yet.
