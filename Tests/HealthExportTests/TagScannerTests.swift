@@ -6,7 +6,6 @@ import Testing
 /// The mending of attribute names in exports without a DTD reads plain attributes whole; it
 /// must mend exactly what reading every byte through its states mends, wherever chunks end.
 @Suite struct TagScannerTests {
-
     /// `bytes` mended in chunks of `chunk` bytes, each chunk after what the one before held back.
     func mended(_ bytes: [UInt8], chunk: Int, whole: Bool) -> [UInt8] {
         var scanner = TagScanner()

@@ -240,7 +240,11 @@ extension OverviewScanner {
             return false
         }
         if let source, !source.flags.isEmpty {
+            // Into the scanner's scratch buffer, taken out for the call: no array per record.
             var decoded: [UInt8] = []
+            swap(&decoded, &scratch)
+            defer { swap(&decoded, &scratch) }
+            decoded.removeAll(keepingCapacity: true)
             guard AttributeText.decode(source.value, source.valueLength, into: &decoded) else { return false }
             return decoded.withUnsafeBytes {
                 count(type: type, source: $0, start: start, end: end, creation: creation, value: value, unit: unit)
