@@ -147,6 +147,29 @@ import Testing
         #expect(workout.zoneGroups.first?.zones == [WorkoutZone(maximum: 132)])
     }
 
+    @Test("A triathlon's total distance adds its legs in metres and miles")
+    func multisportTotalsInMixedUnits() throws {
+        // As the iOS 17 export of an Apple Watch triathlon writes it: the swim in metres, the
+        // ride and the run in the user's miles, the energy in kilocalories and kilojoules.
+        let xml = export(
+            """
+             <Workout workoutActivityType="HKWorkoutActivityTypeSwimBikeRun" sourceName="Watch" startDate="2024-05-30 07:00:00 +0200" endDate="2024-05-30 09:00:00 +0200">
+              <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceSwimming" startDate="2024-05-30 07:00:00 +0200" endDate="2024-05-30 07:20:00 +0200" sum="750" unit="m"/>
+              <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceCycling" startDate="2024-05-30 07:25:00 +0200" endDate="2024-05-30 08:25:00 +0200" sum="12.5" unit="mi"/>
+              <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2024-05-30 08:30:00 +0200" endDate="2024-05-30 09:00:00 +0200" sum="3.1" unit="mi"/>
+              <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-05-30 07:00:00 +0200" endDate="2024-05-30 08:25:00 +0200" sum="600" unit="kcal"/>
+              <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2024-05-30 08:30:00 +0200" endDate="2024-05-30 09:00:00 +0200" sum="1255.2" unit="kJ"/>
+             </Workout>
+            """)
+        let workout = try #require(try readAll(xml).0.last?.workout)
+        let distance = try #require(workout.totalDistance)
+        #expect(distance.unit == "m")
+        #expect(abs(distance.value - (750 + 15.6 * 1609.344)) < 1e-6)
+        let energy = try #require(workout.totalEnergyBurned)
+        #expect(energy.unit == "kcal")
+        #expect(abs(energy.value - 900) < 1e-9)
+    }
+
     @Test("Old inline route points become a route record after their workout")
     func inlineRoute() throws {
         let xml = export(

@@ -191,16 +191,25 @@ enum WorkoutTotals {
         type == "HKQuantityTypeIdentifierActiveEnergyBurned"
     }
 
+    /// The sum of the matching statistics, in their unit when they share one, else in the base
+    /// unit (a triathlon's swim in metres, its ride and run in miles); a sum in a unit that does
+    /// not convert to the others' is left out.
     private static func total(of matches: (String) -> Bool, in statistics: [WorkoutStatistics]) -> Measurement? {
         var result: Measurement?
         for item in statistics where matches(item.type) {
             guard let sum = item.sum else { continue }
-            if let current = result {
-                guard current.unit == item.unit else { continue }
-                result!.value = current.value + sum
-            } else {
+            guard let current = result else {
                 result = Measurement(value: sum, unit: item.unit)
+                continue
             }
+            if current.unit == item.unit {
+                result!.value = current.value + sum
+                continue
+            }
+            let (total, base) = UnitConversion.toBase(current.value, unit: current.unit)
+            let (added, addedBase) = UnitConversion.toBase(sum, unit: item.unit)
+            guard base == addedBase else { continue }
+            result = Measurement(value: total + added, unit: base)
         }
         return result
     }
