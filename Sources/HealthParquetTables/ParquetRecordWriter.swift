@@ -14,8 +14,10 @@ public struct ParquetRecordWriter {
     }
 
     /// Writes `item`'s rows. Kinds without a table (the export's facts, clinical records,
-    /// audiograms, vision prescriptions) write nothing.
+    /// audiograms, vision prescriptions) write nothing, and neither does a repeat whose content
+    /// may differ from the first's (``IdentifiedRecord/isRepeat``): the store keeps the first.
     public func write(_ item: IdentifiedRecord) throws {
+        guard !item.isRepeat else { return }
         let id = item.id
         switch item.record {
         case .quantity(let sample):

@@ -59,6 +59,44 @@ import Testing
         for result in results { #expect(result[1] == result[2], "\(result[0])") }
     }
 
+    @Test(
+        "a day's activity summary listed twice with two contents: the export's run keeps the first, as the store does",
+        .enabled(if: TestPython.enabled, Comment(rawValue: TestPython.skipReason)))
+    func repeatedSummaryKeepsTheFirst() throws {
+        let folder = NSTemporaryDirectory() + "healthimport-parquet-repeat-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // As a damaged export lists it: the same day twice, the move goal changed in between.
+        let day = { (goal: Int) in
+            """
+             <ActivitySummary dateComponents="2023-09-22" activeEnergyBurned="68.078" activeEnergyBurnedGoal="\(goal)" \
+            activeEnergyBurnedUnit="kcal" appleExerciseTime="10" appleExerciseTimeGoal="30" appleStandHours="3" appleStandHoursGoal="12"/>
+            """
+        }
+        let export = folder + "/export.xml"
+        try Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_PT">
+             <ExportDate value="2023-09-23 10:00:00 +0100"/>
+            \(day(130))
+            \(day(150))
+            </HealthData>
+            """.utf8
+        ).write(to: URL(fileURLWithPath: export))
+        let store = folder + "/health.sqlite"
+        #expect(try CLI.run(["import", export, "--db", store, "--all"]).status == 0)
+        #expect(try CLI.run(["parquet", export, "--all", "-o", folder + "/export", "-q"]).status == 0)
+        #expect(try CLI.run(["parquet", "--db", store, "-o", folder + "/store", "-q"]).status == 0)
+        let goals = try TestPython.run(
+            """
+            import sys, pyarrow.parquet as pq
+            for folder in sys.argv[1:]:
+                print(pq.read_table(folder + "/activity_summaries.parquet").column("active_energy_burned_goal").to_pylist())
+            """, [folder + "/export", folder + "/store"])
+        #expect(goals == "[130.0]\n[130.0]\n")
+    }
+
     @Test("parquet with both an export and --db, or --type with --db, is a usage error")
     func usageErrors() throws {
         let both = try CLI.run(["parquet", CLI.sample("zip/export.zip"), "--db", "x.sqlite", "-o", "out"])
