@@ -10,6 +10,8 @@ public struct Lap: Sendable, Equatable {
         case lapEvent
         /// A segment event.
         case segmentEvent
+        /// The time before the first lap or segment event, between two, or after the last.
+        case betweenEvents
     }
 
     /// What the lap stands for.

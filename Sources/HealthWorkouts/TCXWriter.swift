@@ -4,7 +4,8 @@ import HealthExport
 ///
 /// The activity's `Sport` is Running, Biking or Other; its laps are ``WorkoutTrack/laps``, each
 /// with its totals and a `Track`: the route's points (time, position, altitude, distance, heart
-/// rate, cadence) or, without a route, the heart-rate samples (time, heart rate).
+/// rate, cadence) or, without a route, the heart-rate samples (time, heart rate); a lap without
+/// either has its start and end as points.
 public enum TCXWriter {
     /// The TCX document of `track`.
     public static func document(_ track: WorkoutTrack) -> [UInt8] {
@@ -88,11 +89,18 @@ public enum TCXWriter {
             xml.raw("</Value></MaximumHeartRateBpm>\n")
         }
         xml.raw("    <Intensity>Active</Intensity>\n    <TriggerMethod>Manual</TriggerMethod>\n")
-        if !points.isEmpty {
-            xml.raw("    <Track>\n")
-            for point in points { write(point, to: &xml) }
-            xml.raw("    </Track>\n")
+        xml.raw("    <Track>\n")
+        if points.isEmpty {
+            // Readers take an activity's times from its points: a lap without any marks its
+            // start and end.
+            for time in [lap.start, lap.end] {
+                xml.raw("     <Trackpoint><Time>")
+                xml.utc(time)
+                xml.raw("</Time></Trackpoint>\n")
+            }
         }
+        for point in points { write(point, to: &xml) }
+        xml.raw("    </Track>\n")
         xml.raw("   </Lap>\n")
     }
 

@@ -89,9 +89,8 @@ enum WorkoutFileChecks {
                 workouts.append(dict(
                     stem=stem, source=element.get('sourceName'), start=start.timestamp(), end=end.timestamp(),
                     seconds=seconds(element, start, end), totals=totals(element), activities=activities,
-                    events=[float(e.get('duration')) * TIME[e.get('durationUnit') or 'min']
-                            for e in sorted(laps, key=lambda e: instant(e.get('date')))
-                            if e.get('duration') is not None] if len(activities) <= 1 else []))
+                    events=[(instant(e.get('date')).timestamp(), float(e.get('duration')) * TIME[e.get('durationUnit') or 'min'])
+                            for e in laps if e.get('duration') is not None] if len(activities) <= 1 else []))
                 element.clear()
         for series in beats.values():
             series.sort()
@@ -181,10 +180,21 @@ enum WorkoutFileChecks {
                     compare('lap %d distance' % index, float(lap.DistanceMeters), distance, 0.05)
                     compare('lap %d calories' % index, int(lap.Calories), energy, 0.5)
             elif workout['events']:
-                if len(laps) != len(workout['events']):
-                    mismatches.append('%d laps for %d lap events' % (len(laps), len(workout['events'])))
-                for index, (lap, duration) in enumerate(zip(laps, workout['events'])):
-                    compare('lap %d seconds' % index, float(lap.TotalTimeSeconds), duration, 0.01)
+                # The laps follow the events and cover the workout one after the other: each
+                # starts at the workout's start, an event's or an event's end, later than the one
+                # before, and together they make the workout's time, distance and energy.
+                starts = [isoparse(lap.get('StartTime')).timestamp() for lap in laps]
+                bounds = [workout['start']] + [b for at, length in workout['events'] for b in (at, at + round(length))]
+                if starts[0] != workout['start']:
+                    mismatches.append('the first lap starts at %s, not at the workout\'s start' % starts[0])
+                for index, (before, after) in enumerate(zip(starts, starts[1:])):
+                    if after <= before or after >= workout['end']:
+                        mismatches.append('lap %d starts at %s, after %s' % (index + 1, after, before))
+                for index, at in enumerate(starts):
+                    if min(abs(at - b) for b in bounds) > 1:
+                        mismatches.append('lap %d starts at %s, no event\'s start or end' % (index, at))
+                compare('seconds', report['lapSeconds'], workout['seconds'], 0.01 * len(laps))
+                compare('distance', report['lapDistance'], workout['totals'][0], 0.01 * len(laps))
                 compare('calories', report['lapCalories'], workout['totals'][1], len(laps))
             else:
                 if len(laps) != 1:
