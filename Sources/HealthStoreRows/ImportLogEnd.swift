@@ -32,13 +32,25 @@ public struct ImportLogEnd: Sendable {
     }
 
     /// The end `closing` gives a run, with what the store found (`outcome`): a completed run's
-    /// counts with the store's findings applied (`ImportCounts`), its anchors but dropped ones.
+    /// counts with the store's findings applied (`ImportCounts`), its anchors but dropped ones;
+    /// for a run that stopped early, what it left in the store (records added, updated and
+    /// found stored), which is nothing for a run that commits at its end.
     public init(_ closing: ImportClosing, outcome: StoreOutcome) {
         let counts =
             closing.outcome == .completed
-            ? ImportCounts.final(closing.counts, outcome: outcome, repeats: closing.repeats) : [:]
+            ? ImportCounts.final(closing.counts, outcome: outcome, repeats: closing.repeats)
+            : Self.written(outcome)
         self.init(outcome: closing.outcome, counts: counts, message: closing.message)
         anchors = closing.anchors.filter { !outcome.anchorsDropped.contains($0.type) }
         anchorsDropped = outcome.anchorsDropped.sorted()
+    }
+
+    /// The writer's own counts per type: records it added, updated and found stored.
+    static func written(_ outcome: StoreOutcome) -> [String: TypeCounts] {
+        var counts: [String: TypeCounts] = [:]
+        for (type, count) in outcome.added { counts[type, default: TypeCounts()].new += count }
+        for (type, count) in outcome.updated { counts[type, default: TypeCounts()].updated += count }
+        for (type, count) in outcome.alreadyStored { counts[type, default: TypeCounts()].alreadyImported += count }
+        return counts
     }
 }

@@ -176,20 +176,7 @@ import Darwin
         // A pipe we may write to after the import stopped reading.
         signal(SIGPIPE, SIG_IGN)
 
-        // The export comes through standard input, so the Ctrl-C lands while records are still
-        // being read whatever the machine's speed: half the export, Ctrl-C, then the rest.
-        let (run, input, running) = try Self.startHalfFed(export, database: database, folder: folder)
-        try #require(running, "the import never logged itself as running")
-        run.send(SIGINT)
-        usleep(100_000)
-        var offset = export.count / 2
-        while offset < export.count {
-            let end = min(export.count, offset + 65_536)
-            guard (try? input.fileHandleForWriting.write(contentsOf: export[offset..<end])) != nil else { break }
-            offset = end
-        }
-        try? input.fileHandleForWriting.close()
-        let stopped = run.wait()
+        let stopped = try Self.interruptHalfFed(export, database: database, folder: folder)
         #expect(!stopped.signalled)
         #expect(stopped.status == 130, "\(stopped.stderr)")
         #expect(
@@ -204,14 +191,54 @@ import Darwin
         #expect((partial["anchors"] ?? []).isEmpty)
         #expect((partial["quantity_samples"] ?? []).count > 0, "what was read before Ctrl-C is committed")
         #expect(try StoreInspection.runs(database).map(\.outcome) == ["interrupted"])
+        // The log says what the stopped run left in the store, and why it stopped.
+        let (logged, stored) = try StoreInspection.read(database) { db in
+            let records = [
+                "quantity_sample_rows", "category_sample_rows", "weight_samples", "correlations", "workouts", "routes",
+                "activity_summaries", "electrocardiograms", "clinical_records", "audiograms", "vision_prescriptions",
+                "exports",
+            ].map { "(SELECT count(*) FROM \($0))" }.joined(separator: " + ")
+            return (
+                try Int.fetchOne(db, sql: "SELECT new_count FROM imports") ?? -1,
+                try Int.fetchOne(db, sql: "SELECT \(records)") ?? -2
+            )
+        }
+        #expect(logged == stored && stored > 0)
         let status = try CLI.run(["status", "--db", database])
         #expect(status.status == 0, "\(status.stderr)")
         #expect(status.stdout.contains(" interrupted "), "\(status.stdout)")
+        #expect(
+            status.stdout.contains("\(stored) new): stopped by an interrupt (Ctrl-C or SIGTERM)"), "\(status.stdout)")
 
         let rerun = try CLI.run(["import", reference.export, "--all", "--db", database])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let dump = try StoreInspection.dump(database)
         #expect(dump == reference.dump, "\(StoreInspection.difference(dump, reference.dump))")
         #expect(try StoreInspection.runs(database).map(\.outcome) == ["interrupted", "completed"])
+
+        // A later run over the anchored types commits at its end: stopped, it changed nothing.
+        let later = try Self.interruptHalfFed(export, database: database, folder: folder)
+        #expect(later.status == 130, "\(later.stderr)")
+        #expect(later.stderr.contains("healthimport: stopped; the store is as it was"), "\(later.stderr)")
+        #expect(try StoreInspection.dump(database) == reference.dump)
+    }
+
+    /// Feeds half the export to an import through standard input, presses Ctrl-C, then feeds the
+    /// rest: the Ctrl-C lands while records are still being read, whatever the machine's speed.
+    static func interruptHalfFed(
+        _ export: Data, database: String, folder: String
+    ) throws -> (status: Int32, signalled: Bool, stdout: String, stderr: String) {
+        let (run, input, running) = try startHalfFed(export, database: database, folder: folder)
+        try #require(running, "the import never logged itself as running")
+        run.send(SIGINT)
+        usleep(100_000)
+        var offset = export.count / 2
+        while offset < export.count {
+            let end = min(export.count, offset + 65_536)
+            guard (try? input.fileHandleForWriting.write(contentsOf: export[offset..<end])) != nil else { break }
+            offset = end
+        }
+        try? input.fileHandleForWriting.close()
+        return run.wait()
     }
 }

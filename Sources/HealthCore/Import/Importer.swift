@@ -17,6 +17,9 @@ public final class Importer {
     public var isInterruption: (any Error) -> Bool = { _ in false }
     /// Called now and then with the reader's progress.
     public var progress: (any RecordSource) -> Void = { _ in }
+    /// Whether the last run committed only at its end, so that one stopped early left the
+    /// store as it was (a run over anchored types, which may mark deletions).
+    public private(set) var commitsAtEnd = false
 
     /// An importer into `destination`.
     public init(destination: any ImportDestination) {
@@ -42,6 +45,7 @@ public final class Importer {
         // A run over anchored types may mark deletions, and may be refused for them at its end:
         // it commits once, so a refusal leaves the store as it was.
         writerOptions.commitAtEnd = !anchors.isEmpty
+        commitsAtEnd = writerOptions.commitAtEnd
         let writer = try destination.makeBatchWriter(importID: importID, options: writerOptions)
 
         var batch: [IdentifiedRecord] = []

@@ -60,7 +60,10 @@ struct Import: ParsableCommand {
                 progress.finish()
                 if error is Interrupt.Requested {
                     Diagnostics.print(
-                        "healthimport: stopped; what was read so far is committed, run the import again to finish")
+                        importer.commitsAtEnd
+                            ? "healthimport: stopped; the store is as it was (this import commits at its end), run it again to import the export"
+                            : "healthimport: stopped; what was read so far is committed, run the import again to finish"
+                    )
                 }
                 // Within the run, a database that cannot be reached was there when it began.
                 if let error = error as? StoreError, error.code == .unavailable {

@@ -9,7 +9,9 @@ import Darwin
 /// process at once, for a run that waits for something that does not answer.
 enum Interrupt {
     /// Thrown from the record loop once Ctrl-C was pressed.
-    struct Requested: Error {}
+    struct Requested: Error, CustomStringConvertible {
+        var description: String { "stopped by an interrupt (Ctrl-C or SIGTERM)" }
+    }
 
     nonisolated(unsafe) private static let flag: UnsafeMutablePointer<sig_atomic_t> = {
         let pointer = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
