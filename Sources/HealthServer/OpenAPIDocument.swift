@@ -654,7 +654,7 @@ enum OpenAPIDocument {
                 application/json:
                   schema: { $ref: "#/components/schemas/Error" }
             Conflict:
-              description: An upload of the person is running; try again when it has finished.
+              description: "An upload of the person is running; try again when it has finished. For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported."
               content:
                 application/json:
                   schema: { $ref: "#/components/schemas/Error" }

@@ -52,6 +52,8 @@ enum Reply {
         case let error as StoreError where error.code == .unavailable: (.serviceUnavailable, error.message)
         case let error as StoreError: (error.code == .locked ? .conflict : .internalServerError, error.message)
         case let error as ExportError: (.badRequest, error.description)
+        // The person's stored records disagree with the export: another person's, or a broken one.
+        case let refused as DeletionsRefused: (.conflict, refused.reason)
         default: (.internalServerError, "\(error)")
         }
     }

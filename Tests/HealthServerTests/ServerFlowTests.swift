@@ -129,6 +129,27 @@ struct ServerFlowTests {
         server.stop()
     }
 
+    @Test("An export that would mark most of the person's records deleted gets 409 and changes nothing")
+    func deletionsRefused() throws {
+        let server = try ServerProcess()
+        let token = try Tool.addPerson(TestPostgres.freshPerson("refused"))
+        let path = "/api/healthkit/exports?window=all"
+        let first = try server.request(
+            "POST", path, token: token, bodyFile: try ServerExports.file(ServerExports.xml(steps: 120)))
+        #expect(first.status == 200, "\(first.text)")
+        // Another 120 days of steps, none of the first export's: as another person's export would be.
+        let other = try ServerExports.file(ServerExports.xml(steps: 120, firstStep: 200))
+        let refused = try server.request("POST", path, token: token, bodyFile: other)
+        #expect(refused.status == 409, "\(refused.text)")
+        let message = refused.json["error"] as? String ?? ""
+        #expect(
+            message.contains("would mark 120 of the 120 stored HKQuantityTypeIdentifierStepCount records"), "\(message)"
+        )
+        #expect(!message.contains("--accept-deletions"))
+        #expect(try Self.stepRows(server, token: token) == 120)
+        server.stop()
+    }
+
     @Test("Two people see and write only their own data")
     func peopleIsolated() throws {
         let server = try ServerProcess()

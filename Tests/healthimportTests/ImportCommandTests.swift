@@ -141,6 +141,29 @@ import Testing
         #expect(steps.lines == [String(rowsByType["HKQuantityTypeIdentifierStepCount"] ?? -1)])
     }
 
+    @Test("anchors reset --type takes the names every --type takes, and says when none names an anchor")
+    func resetAnchorsByName() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = folder + "/health.sqlite"
+        #expect(try CLI.run(["import", CLI.sample("zip/export.zip"), "--all", "--db", database, "-q"]).status == 0)
+        let anchoredTypes = {
+            try CLI.run(["anchors", "--db", database]).lines.dropFirst().map { String($0.prefix { $0 != " " }) }
+        }
+        let before = try anchoredTypes()
+        let steps = try CLI.run(["anchors", "reset", "--type", "steps", "--type", "workouts", "--db", database])
+        #expect(steps.status == 0, "\(steps.stderr)")
+        let workouts = before.filter { $0.hasPrefix("HKWorkoutActivityType") }
+        #expect(steps.stderr.contains("reset \(1 + workouts.count) anchors"), "\(steps.stderr)")
+        #expect(
+            try anchoredTypes()
+                == before.filter { $0 != "HKQuantityTypeIdentifierStepCount" && !workouts.contains($0) })
+        let unknown = try CLI.run(["anchors", "reset", "--type", "nosuch", "--db", database])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("the store has no anchor of nosuch"), "\(unknown.stderr)")
+        #expect(try CLI.run(["anchors", "reset", "--type", "no such", "--db", database]).status == 64)
+    }
+
     @Test("status and anchors on a store that does not exist fail with a message, and create nothing")
     func missingStore() throws {
         let folder = try CLI.temporaryFolder()

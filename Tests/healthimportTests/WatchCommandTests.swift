@@ -147,8 +147,37 @@ import Testing
     func refusesAMissingFolder() throws {
         let folder = try CLI.temporaryFolder()
         let result = try CLI.run(["watch", "nowhere", "--db", "health.sqlite"], directory: folder)
-        #expect(result.status == 66)
+        #expect(result.status == 1)
         #expect(result.stderr == "healthimport: error: nowhere is not a folder\n")
+    }
+
+    @Test("another person's export is skipped by the 10 % rule, with the import command that takes it anyway")
+    func refusedDeletionsTellTheWayAround() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let staging = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        let mine = (0..<150).map { CorrectionExport.heartRate(minute: $0 * 3, value: 60 + $0 % 30) }
+        let theirs = (0..<150).map {
+            CorrectionExport.heartRate(minute: $0 * 3 + 1, value: 70 + $0 % 20, source: "Ben’s Watch")
+        }
+        let watch = try BackgroundCLI(
+            ["watch", "inbox", "--db", "health.sqlite", "--all", "--settle", "0.3"], directory: folder)
+        try FileManager.default.createDirectory(atPath: folder + "/inbox", withIntermediateDirectories: true)
+        for (name, elements, date) in [
+            ("mine", mine, "2025-06-01 09:00:00 +0200"), ("theirs", theirs, "2025-06-03 09:00:00 +0200"),
+        ] {
+            let path = try CorrectionExport(exportDate: date, elements: elements).write(
+                to: staging, name: name + ".xml")
+            try FileManager.default.moveItem(atPath: path, toPath: folder + "/inbox/\(name).xml")
+            #expect(watch.waitFor { Self.outcomes(watch).count == (name == "mine" ? 1 : 2) }, "stderr: \(watch.stderr)")
+        }
+        #expect(watch.terminate() == 0)
+        let refused = Self.outcomes(watch).last ?? ""
+        #expect(refused.contains("skipped inbox/theirs.xml") && refused.contains("Nothing was imported"), "\(refused)")
+        #expect(
+            refused.contains("`healthimport import inbox/theirs.xml --accept-deletions` imports it anyway"),
+            "\(refused)")
     }
 
     @Test("a newer export imports only what is new")

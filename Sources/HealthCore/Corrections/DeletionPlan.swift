@@ -75,11 +75,16 @@ public struct DeletionsRefused: Error, Sendable, CustomStringConvertible {
     /// Current records of the type in the range.
     public var stored: Int
 
-    public var description: String {
+    /// What was refused and why, without the way around it (which differs between `import`,
+    /// `watch` and the server).
+    public var reason: String {
         let percent = stored == 0 ? 100 : Int((Double(deletions) * 100 / Double(stored)).rounded())
         return
-            "this export would mark \(deletions) of the \(stored) stored \(type) records in its window as deleted (\(percent) %): is it another person's export, or a broken one? Nothing was imported; --accept-deletions imports it anyway"
+            "this export would mark \(deletions) of the \(stored) stored \(type) records in its window as deleted (\(percent) %): is it another person's export, or a broken one? Nothing was imported"
     }
+
+    /// ``reason``, and how `import` takes the export anyway.
+    public var description: String { reason + "; --accept-deletions imports it anyway" }
 }
 
 /// Finds deletions and restorations by comparing, per type, the store's records in the plan's

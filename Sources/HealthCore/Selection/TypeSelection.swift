@@ -96,9 +96,39 @@ public struct TypeSelection: Sendable {
         if selectsEverything { return true }
         if kinds.contains(kind) { return true }
         if kind == .weight, kinds.contains(.quantity) { return true }
+        return names(type)
+    }
+
+    /// Whether the records of `type`, as a store names their type (in its anchors, say), are
+    /// selected: their kind is told by the name.
+    public func selects(storedType type: String) -> Bool {
+        if let kind = Self.kind(ofStoredType: type) { return selects(kind: kind, type: type) }
+        return selectsEverything || names(type)
+    }
+
+    /// Whether `type` is named by its identifier or its short name.
+    private func names(_ type: String) -> Bool {
         if identifiers.contains(type) { return true }
         guard !shortNames.isEmpty else { return false }
         return shortNames.contains(Self.shortName(of: type).lowercased())
+    }
+
+    /// The kind of the records of `type`, as the store names types; nil for a name it does not tell.
+    static func kind(ofStoredType type: String) -> RecordKind? {
+        switch type {
+        case "HealthExport": return .export
+        case ActivitySummary.typeIdentifier: return .activitySummary
+        case RouteTrack.typeIdentifier: return .route
+        case Electrocardiogram.typeIdentifier: return .electrocardiogram
+        case "HKQuantityTypeIdentifierBodyMass": return .weight
+        default: break
+        }
+        let prefixes: [(String, RecordKind)] = [
+            ("HKQuantityTypeIdentifier", .quantity), ("HKDataType", .quantity), ("HKCategoryTypeIdentifier", .category),
+            ("HKCorrelationTypeIdentifier", .correlation), ("HKWorkoutActivityType", .workout),
+            ("HKClinicalTypeIdentifier", .clinical),
+        ]
+        return prefixes.first { type.hasPrefix($0.0) }?.1
     }
 
     /// `HKQuantityTypeIdentifierBodyMass` → `BodyMass`; `HKWorkoutActivityTypeRunning` → `Running`.

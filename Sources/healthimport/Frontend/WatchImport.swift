@@ -67,6 +67,10 @@ struct WatchImport {
         } catch let error as StoreError {
             failed(export, "error: \(error.message)")
             throw .fatal(error)
+        } catch let refused as DeletionsRefused {
+            failed(
+                export, "\(refused.reason); `healthimport import \(export.path) --accept-deletions` imports it anyway")
+            return .done
         } catch {
             failed(export, "\(error)")
             return .done

@@ -41,14 +41,30 @@ struct Anchors: ParsableCommand {
 
         @Option(
             name: .customLong("type"),
-            help: ArgumentHelp("Only this type's anchor (an identifier); repeatable.", valueName: "type"))
+            help: ArgumentHelp(
+                "Only this type's anchor (an identifier, a short or friendly name such as steps, or a kind); repeatable.",
+                valueName: "type"))
         var types: [String] = []
+
+        func validate() throws {
+            do { _ = try TypeSelection(types) } catch { throw ValidationError(error.description) }
+        }
 
         func run() throws {
             try CommandRunner.run {
                 let healthStore = try StoreOpener.open(store.db, person: store.person)
                 try StoreOpener.requireKnownPerson(healthStore)
-                let count = try healthStore.resetAnchors(types: types.isEmpty ? nil : types)
+                var chosen: [String]?
+                if !types.isEmpty {
+                    let selection = try TypeSelection(types)
+                    chosen = try healthStore.anchors().keys.filter { selection.selects(storedType: $0) }.sorted()
+                    if chosen!.isEmpty {
+                        throw CommandFailure(
+                            "the store has no anchor of \(types.joined(separator: ", ")) (healthimport anchors lists them)"
+                        )
+                    }
+                }
+                let count = try healthStore.resetAnchors(types: chosen)
                 Diagnostics.print("healthimport: reset \(count) anchor\(count == 1 ? "" : "s")")
             }
         }

@@ -45,7 +45,7 @@ struct Watch: ParsableCommand {
             try store.requirePostgresForPerson()
             let watcher = FolderWatcher(root: folder, settle: settle, poll: poll)
             guard watcher.rootExists else {
-                throw CommandFailure("\(folder) is not a folder", exitCode: 66)
+                throw CommandFailure("\(folder) is not a folder")
             }
             var options = ImportOptions()
             options.window = selection.window
