@@ -79,9 +79,20 @@ public final class HealthStore: Sendable {
                 defer { try? queue.close() }
                 try HealthStore(path: path, queue: queue).checkSchema()
             }
-            let queue = try DatabaseQueue(path: path, configuration: config)
-            let store = HealthStore(path: path, queue: queue, logRestartPages: logRestartPages)
-            try store.checkSchema()
+            let opened = { (location: String) in
+                let store = HealthStore(
+                    path: path, queue: try DatabaseQueue(path: location, configuration: config),
+                    logRestartPages: logRestartPages)
+                try store.checkSchema()
+                return store
+            }
+            let store: HealthStore
+            do {
+                store = try opened(path)
+            } catch let error as DatabaseError where readOnly && Self.unreadableWithoutWriting(error, path: path) {
+                store = try opened(Self.immutableURI(path))
+            }
+            let queue = store.queue
             if !readOnly {
                 let applied = try queue.read { try StoreSchema.migrator.appliedIdentifiers($0) }
                 let pending = StoreSchema.migrator.migrations.filter { !applied.contains($0) }
@@ -98,6 +109,25 @@ public final class HealthStore: Sendable {
         } catch {
             throw StoreError.sqlite(error, path: path)
         }
+    }
+
+    /// Whether `error`, opening the store at `path` read-only, is SQLite's need to write beside a
+    /// store kept in WAL mode (its shared-memory index) where the folder cannot be written: a
+    /// store on a read-only disk, or another user's. With no log beside it, every change has
+    /// reached the file, which SQLite may then read as it is (``immutableURI(_:)``).
+    static func unreadableWithoutWriting(_ error: DatabaseError, path: String) -> Bool {
+        guard error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY else { return false }
+        let folder = (path as NSString).deletingLastPathComponent
+        return !FileManager.default.fileExists(atPath: path + "-wal")
+            && !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder)
+    }
+
+    /// The URI that opens `path` as a file nothing changes while it is read (`immutable=1`).
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
     }
 
     /// Migrates a store older than keyed sample rows, then gives back the pages the move freed

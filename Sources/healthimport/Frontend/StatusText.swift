@@ -11,7 +11,7 @@ enum StatusText {
 
     static func text(_ status: StoreStatus) -> String {
         let width = max(44, (status.types.map(\.type.count).max() ?? 0) + 2)
-        var lines = [pad("type", width) + "    rows  marked  stored from → to          covered since  last import"]
+        var lines = [pad("type", width) + "    rows  marked  stored from → to (UTC)    covered since  last import"]
         for type in status.types {
             let range =
                 "\(type.firstStart.map { String($0.prefix(10)) } ?? "-") → \(type.lastStart.map { String($0.prefix(10)) } ?? "-")"

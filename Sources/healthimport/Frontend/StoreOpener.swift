@@ -25,6 +25,20 @@ enum StoreOpener {
         return try HealthStore.open(path: location, readOnly: readOnly, announceMigrations: announce)
     }
 
+    /// The SQLite store at `path` for a command that reads its statistics, computed first for the
+    /// days an interrupted import left pending: opened read-only when it cannot be written (a
+    /// store on a read-only disk, another user's), which serves as long as none are pending.
+    static func openWithCurrentStatistics(_ path: String) throws -> HealthStore {
+        let store: HealthStore
+        do {
+            store = try HealthStore.open(path: path, announceMigrations: announce)
+        } catch let error as StoreError where error.code == .readOnly {
+            store = try HealthStore.open(path: path, readOnly: true)
+        }
+        try store.refreshPendingStatistics()
+        return store
+    }
+
     /// Tells the user that the store they opened is being brought up to this version's layout,
     /// which on a large store takes a while.
     @Sendable static func announce(_ migrations: [String]) {

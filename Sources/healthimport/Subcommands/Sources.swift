@@ -53,8 +53,7 @@ struct Sources: ParsableCommand {
                 guard FileManager.default.fileExists(atPath: store.db) else {
                     throw StoreError.missingStore(store.db)
                 }
-                let healthStore = try HealthStore.open(path: store.db, announceMigrations: StoreOpener.announce)
-                try healthStore.refreshPendingStatistics()
+                let healthStore = try StoreOpener.openWithCurrentStatistics(store.db)
                 if let priority {
                     try healthStore.write { db in try StoreSources.save(db, order: SourceOrder.parse(priority)) }
                 }

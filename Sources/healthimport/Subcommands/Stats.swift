@@ -133,9 +133,7 @@ private enum StatisticsStore {
         guard FileManager.default.fileExists(atPath: options.db) else {
             throw StoreError.missingStore(options.db)
         }
-        let store = try HealthStore.open(path: options.db, announceMigrations: StoreOpener.announce)
-        try store.refreshPendingStatistics()
-        return .sqlite(store)
+        return .sqlite(try StoreOpener.openWithCurrentStatistics(options.db))
     }
 
     /// The types the store has anchors for.
