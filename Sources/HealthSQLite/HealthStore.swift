@@ -45,6 +45,11 @@ public final class HealthStore: Sendable {
     static func open(
         path: String, readOnly: Bool, logRestartPages: Int, announceMigrations: (([String]) -> Void)? = nil
     ) throws -> HealthStore {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            let file = (path as NSString).appendingPathComponent("health.sqlite")
+            throw StoreError(.io, "\(path) is a folder, not a store: give the store's file, such as \(file)")
+        }
         if readOnly, !FileManager.default.fileExists(atPath: path) { throw StoreError.missingStore(path) }
         var config = Configuration()
         config.readonly = readOnly

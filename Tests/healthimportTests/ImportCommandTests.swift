@@ -175,5 +175,13 @@ import Testing
             #expect(result.stdout.isEmpty)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        // An empty name is a usage error; a folder is named as one.
+        #expect(try CLI.run(["status", "--db", ""]).status == 64)
+        let onFolder = try CLI.run(["import", CLI.sample("zip/export.zip"), "--db", folder])
+        #expect(onFolder.status == 1)
+        #expect(
+            onFolder.stderr
+                == "healthimport: error: \(folder) is a folder, not a store: give the store's file, such as \(folder)/health.sqlite\n"
+        )
     }
 }

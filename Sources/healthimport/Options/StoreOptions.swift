@@ -15,6 +15,12 @@ struct StoreOptions: ParsableArguments {
             "Whose data, in a PostgreSQL store shared by several people (default: me).", valueName: "name"))
     var person: String?
 
+    func validate() throws {
+        if db.isEmpty {
+            throw ValidationError("--db takes the store's file, or a postgresql:// URL, not an empty name.")
+        }
+    }
+
     /// Whether `location` names a PostgreSQL database (`postgresql://` or `postgres://`) rather than an SQLite file.
     static func isPostgres(_ location: String) -> Bool {
         location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
