@@ -30,6 +30,11 @@ public struct ServerConfiguration: Sendable {
     public var uploadLifetimeSeconds: Int64 = 24 * 3600
     /// The longest a SIGTERM or SIGINT waits for running requests before the process ends.
     public var drainSeconds = 30
+    /// How long a connection may send nothing, while a request's body comes in or between
+    /// requests, before the server closes it: a client stalled mid-upload would otherwise hold
+    /// the person's upload lock, an import slot or a resumable upload's `PATCH` without end.
+    /// A request whose answer is being worked out (an import) is not cut.
+    public var idleSeconds = 60
     /// The longest one statement of a reading route (tokens, status, records) may run; 0 leaves
     /// it to the database's own `statement_timeout`.
     public var statementSeconds = 30

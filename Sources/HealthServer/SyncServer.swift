@@ -75,6 +75,7 @@ public final class SyncServer: Sendable {
         let port = configuration.port
         let app = Application(
             router: router,
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.idleSeconds)))),
             configuration: .init(address: .hostname(configuration.host, port: port), serverName: "healthimport"),
             onServerRunning: { channel in configuration.onListening(channel.localAddress?.port ?? port) },
             logger: logger)

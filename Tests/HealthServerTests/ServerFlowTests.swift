@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 import HealthExport
+import HealthFixtures
 import Testing
 
 @testable import HealthPostgres
@@ -299,6 +300,31 @@ struct ServerFlowTests {
         #expect(Self.newCount(retry) == 2_001)
         #expect(try Self.stepRows(restarted, token: token) == 2_000)
         #expect(restarted.stop(SIGINT) == 0)
+    }
+
+    @Test("A client that stalls mid-upload is cut after --idle-timeout, and the person's next upload goes through")
+    func stalledUploadIsCut() throws {
+        let server = try ServerProcess(arguments: ["--idle-timeout", "2"])
+        let token = try Tool.addPerson(TestPostgres.freshPerson("stall"))
+        let body = Data(ServerExports.xml(steps: 300).utf8)
+        let socket = try LoopbackSocket.connected(port: server.port)
+        defer { close(socket) }
+        // Half the body, then nothing: a phone that lost its network with the connection open.
+        let head =
+            "POST /api/healthkit/exports HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+            + "Content-Type: application/octet-stream\r\nContent-Length: \(body.count)\r\n\r\n"
+        try LoopbackSocket.send(Data(head.utf8) + body.prefix(body.count / 2), on: socket)
+        #expect(try Self.waitForRunningUpload(server, token: token))
+        let stalled = ContinuousClock.now
+        var byte: UInt8 = 0
+        #expect(recv(socket, &byte, 1, 0) <= 0, "the server answered a request it did not receive whole")
+        #expect(ContinuousClock.now - stalled < .seconds(15))
+        let next = try server.request(
+            "POST", "/api/healthkit/exports", token: token,
+            bodyFile: try ServerExports.file(ServerExports.xml(steps: 300)))
+        #expect(next.status == 200, "\(next.text)")
+        #expect(try Self.stepRows(server, token: token) == 300)
+        server.stop()
     }
 
     @Test("SIGTERM lets a running upload finish, then the server exits 0")

@@ -79,6 +79,13 @@ struct Serve: ParsableCommand {
     var drainSeconds = 30
 
     @Option(
+        name: .customLong("idle-timeout"),
+        help: ArgumentHelp(
+            "How long a connection may send nothing (a stalled upload, an idle keep-alive) before the server closes it; a running import is not cut.",
+            valueName: "seconds"))
+    var idleTimeout = 60
+
+    @Option(
         name: .customLong("statement-timeout"),
         help: ArgumentHelp(
             "The longest one query of a reading route may run; past it the request gets 503. 0 leaves it to the database (behind PgBouncer, which refuses it as a start-up parameter).",
@@ -121,6 +128,7 @@ struct Serve: ParsableCommand {
         guard (maxWaiting ?? 0) >= 0 else { throw ValidationError("--max-waiting must not be negative") }
         guard drainSeconds >= 0 else { throw ValidationError("--drain-seconds must be 0 or more") }
         guard statementTimeout >= 0 else { throw ValidationError("--statement-timeout must be 0 or more") }
+        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be positive") }
     }
 
     func run() throws {
@@ -159,6 +167,7 @@ struct Serve: ParsableCommand {
         if let spoolDir { configuration.spoolFolder = spoolDir }
         configuration.drainSeconds = drainSeconds
         configuration.statementSeconds = statementTimeout
+        configuration.idleSeconds = idleTimeout
         configuration.adminToken = adminToken ?? ProcessInfo.processInfo.environment["HEALTHIMPORT_ADMIN_TOKEN"]
         if let webhook {
             configuration.webhook = (
