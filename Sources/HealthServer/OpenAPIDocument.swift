@@ -184,6 +184,7 @@ enum OpenAPIDocument {
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "412": { $ref: "#/components/responses/TusVersion" }
                 "413": { $ref: "#/components/responses/TooLarge" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/healthkit/uploads/{id}:
             parameters:
               - $ref: "#/components/parameters/UploadId"
@@ -214,6 +215,12 @@ enum OpenAPIDocument {
                 "404": { description: No such upload of this key's person. }
                 "410": { description: The upload expired before every byte came. }
                 "412": { description: "No `Tus-Resumable: 1.0.0`." }
+                "503":
+                  description: The database cannot be reached for now; try again after `Retry-After` seconds.
+                  headers:
+                    Retry-After:
+                      description: Seconds to wait before trying again.
+                      schema: { type: integer, minimum: 0 }
             patch:
               tags: [uploads]
               operationId: appendToUpload
@@ -265,6 +272,7 @@ enum OpenAPIDocument {
                   content:
                     application/json:
                       schema: { $ref: "#/components/schemas/Error" }
+                "503": { $ref: "#/components/responses/Unavailable" }
             get:
               tags: [uploads]
               operationId: getUploadResult
@@ -299,6 +307,7 @@ enum OpenAPIDocument {
                   content:
                     application/json:
                       schema: { $ref: "#/components/schemas/Error" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/healthkit/samples:
             post:
               tags: [sync]
@@ -401,6 +410,7 @@ enum OpenAPIDocument {
                       schema: { type: string }
                 "400": { $ref: "#/components/responses/BadRequest" }
                 "401": { $ref: "#/components/responses/Unauthorized" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/healthkit/status:
             get:
               tags: [read]
@@ -413,6 +423,7 @@ enum OpenAPIDocument {
                     application/json:
                       schema: { $ref: "#/components/schemas/Status" }
                 "401": { $ref: "#/components/responses/Unauthorized" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/people/me:
             delete:
               tags: [people]
@@ -439,6 +450,7 @@ enum OpenAPIDocument {
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "404": { $ref: "#/components/responses/NotFound" }
                 "409": { $ref: "#/components/responses/Conflict" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/people/me/export:
             get:
               tags: [people]
@@ -462,6 +474,7 @@ enum OpenAPIDocument {
                     application/zip:
                       schema: { type: string, contentMediaType: application/zip }
                 "401": { $ref: "#/components/responses/Unauthorized" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/admin/reset-healthkit-backfill:
             post:
               tags: [admin]
@@ -493,6 +506,7 @@ enum OpenAPIDocument {
                 "401": { $ref: "#/components/responses/Unauthorized" }
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "404": { $ref: "#/components/responses/NotFound" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /api/admin/people/{name}:
             delete:
               tags: [admin]
@@ -516,6 +530,7 @@ enum OpenAPIDocument {
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "404": { $ref: "#/components/responses/NotFound" }
                 "409": { $ref: "#/components/responses/Conflict" }
+                "503": { $ref: "#/components/responses/Unavailable" }
           /openapi.yaml:
             get:
               tags: [service]

@@ -10,7 +10,13 @@ extension SyncServer {
     /// Set to stop an import from outside (the body outgrew `--max-upload`).
     typealias StopFlag = Locked<Bool>
 
-    struct UploadStopped: Error {}
+    /// An upload's import stopped from outside: its body went past `--max-upload`, or its
+    /// client went away before the end.
+    struct UploadStopped: Error, CustomStringConvertible {
+        var description: String {
+            "the upload stopped before its end (the client went away, or it went past --max-upload)"
+        }
+    }
 
     @Sendable func uploadExport(_ request: Request) async throws -> Response {
         let person = try await authenticate(request, needs: .write)

@@ -71,6 +71,7 @@ public final class SyncServer: Sendable {
         let (directory, pool) = PostgresStore.pooled(url: configuration.readURL)
         let server = SyncServer(configuration: configuration, directory: directory, logger: logger)
         let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: UnmatchedRequests())
         server.addRoutes(to: router)
         let port = configuration.port
         let app = Application(
@@ -141,7 +142,8 @@ public final class SyncServer: Sendable {
 
     /// The bearer token of `request`.
     private func bearer(_ request: Request) throws -> String {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
+        // The scheme's name is case-insensitive (RFC 9110, section 11.1).
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
             case let token = header.dropFirst(7).trimmingCharacters(in: .whitespaces), !token.isEmpty
         else {
             throw ServerFailure(

@@ -145,6 +145,14 @@ struct PersonDataTests {
         let cli = try Tool.healthimport(["people", "export", person, "-o", cliPath, "--db", TestPostgres.url!])
         #expect(cli.status == 0, "\(cli.stderr)")
         #expect(cli.stderr.contains("wrote \(lines.count) records"))
+        // A person the database does not know (a misspelt name) is refused, and no file is left.
+        let unknown = try Tool.healthimport([
+            "people", "export", TestPostgres.freshPerson("nobody"), "-o", cliPath + ".unknown", "--db",
+            TestPostgres.url!,
+        ])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("holds no import for"), "\(unknown.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: cliPath + ".unknown"))
 
         let script = """
             import io, json, sys, zipfile

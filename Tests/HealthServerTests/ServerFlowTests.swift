@@ -205,6 +205,23 @@ struct ServerFlowTests {
         let large = try server.request(
             "POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 400)))
         #expect(large.status == 413)
+        // Sent in chunks, it is found too large while its import runs: the log says why it stopped.
+        let chunked = try server.request(
+            "POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 400)),
+            headers: ["Transfer-Encoding": "chunked"])
+        #expect(chunked.status == 413)
+        let logged = try server.request("GET", "/api/healthkit/status", token: token)
+        #expect(logged.text.contains("the upload stopped before its end"), "\(logged.text)")
+
+        // The scheme's name in any case; a path no route takes answers as the routes' failures do.
+        let lowercase = try server.request(
+            "GET", "/api/healthkit/sync-status", token: nil, headers: ["Authorization": "bearer \(token)"])
+        #expect(lowercase.status == 200, "\(lowercase.text)")
+        let nowhere = try server.request("GET", "/api/healthkit/nowhere", token: token)
+        #expect(nowhere.status == 404)
+        #expect(
+            nowhere.json["error"] as? String
+                == "no route takes GET /api/healthkit/nowhere: the routes are in GET /openapi.yaml")
 
         let badBackfill = try server.request(
             "POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{not json")
@@ -318,7 +335,17 @@ struct ServerFlowTests {
         let stalled = ContinuousClock.now
         var byte: UInt8 = 0
         #expect(recv(socket, &byte, 1, 0) <= 0, "the server answered a request it did not receive whole")
-        #expect(ContinuousClock.now - stalled < .seconds(15))
+        // Cut, the upload ends as a closed connection does: its run is logged failed, its lock given back.
+        var ended = false
+        while !ended, ContinuousClock.now - stalled < .seconds(15) {
+            let status = try server.request("GET", "/api/healthkit/status", token: token)
+            let imports = status.json["imports"] as? [[String: Any]] ?? []
+            let health = try server.request("GET", "/health", token: nil)
+            let running = (health.json["imports"] as? [String: Any])?["running"] as? Int
+            ended = imports.first?["outcome"] as? String == "failed" && running == 0
+            if !ended { usleep(100_000) }
+        }
+        #expect(ended, "the stalled upload still runs")
         let next = try server.request(
             "POST", "/api/healthkit/exports", token: token,
             bodyFile: try ServerExports.file(ServerExports.xml(steps: 300)))

@@ -33,7 +33,8 @@ extension People {
                 let count: Int
                 do {
                     count = try database.run(person: name) { store in
-                        try await PersonExportZip.write(store, scratchFolder: NSTemporaryDirectory()) { bytes in
+                        try await store.requireKnownPerson()
+                        return try await PersonExportZip.write(store, scratchFolder: NSTemporaryDirectory()) { bytes in
                             do {
                                 try handle.write(contentsOf: bytes)
                             } catch {
