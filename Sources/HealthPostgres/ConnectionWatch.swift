@@ -61,6 +61,68 @@ enum ConnectionWatch {
     static let quietSeconds: Int64 = 5
 }
 
+/// The probes of a server while the rows of one answer are read, after ``ConnectionWatch``
+/// has seen the answer begin: the caller's waits for the next row are no longer watched, so
+/// once no row has come for ``ConnectionWatch/quietSeconds``, a new connection asks the server
+/// whether it still answers (``ServerProbe``). One that does not has the connection closed,
+/// which fails the read; ``silenced`` then tells why.
+final class RowStreamWatch: Sendable {
+    let url: PostgresURL
+    let connection: PostgresConnection
+    private let state = Locked<(rows: Int, seen: Int, quiet: Int64, next: Scheduled<Void>?, stopped: Bool)>(
+        (0, 0, 0, nil, false))
+    private let silence = Locked(false)
+
+    /// Starts watching the rows read from `connection`.
+    init(connection: PostgresConnection, url: PostgresURL) {
+        self.connection = connection
+        self.url = url
+        schedule()
+    }
+
+    /// Whether the server was found not answering (and the connection closed for it).
+    var silenced: Bool { silence.withLock { $0 } }
+
+    /// Notes that a row came.
+    @inline(__always)
+    func noteRow() { state.withLock { $0.rows &+= 1 } }
+
+    /// Ends the watch.
+    func stop() {
+        state.withLock {
+            $0.stopped = true
+            $0.next?.cancel()
+            $0.next = nil
+        }
+    }
+
+    /// Looks at the rows a second from now.
+    private func schedule() {
+        let task = connection.eventLoop.scheduleTask(in: .seconds(1)) { [self] in look() }
+        state.withLock { state in
+            if state.stopped { task.cancel() } else { state.next = task }
+        }
+    }
+
+    private func look() {
+        let quiet = state.withLock { state -> Bool? in
+            guard !state.stopped else { return nil }
+            state.quiet = state.rows == state.seen ? state.quiet + 1 : 0
+            state.seen = state.rows
+            return state.quiet >= ConnectionWatch.quietSeconds
+        }
+        guard let quiet else { return }
+        guard quiet else { return schedule() }
+        state.withLock { $0.quiet = 0 }
+        ServerProbe.check(url, within: Int64(PostgresURL.connectSeconds + 1)) { [self] answered in
+            guard !state.withLock({ $0.stopped }) else { return }
+            if answered { return schedule() }
+            silence.withLock { $0 = true }
+            PostgresStore.close(connection)
+        }
+    }
+}
+
 /// The probes of one wait's server, one after another while the wait goes on.
 private final class ServerWatch<T>: Sendable {
     let url: PostgresURL

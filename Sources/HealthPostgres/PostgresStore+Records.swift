@@ -66,6 +66,8 @@ extension PostgresStore {
                 FROM \(item.table) r \(join)WHERE r.person = $1 AND start_unix >= $2 AND \(PostgresSchema.current) \
                 ORDER BY start_unix, uuid
                 """
+            var watch: RowStreamWatch?
+            defer { watch?.stop() }
             do {
                 var binds = PostgresBindings(capacity: 2)
                 binds.append(person)
@@ -74,12 +76,15 @@ extension PostgresStore {
                 let rows = try await ConnectionWatch.run(connection, url: url) {
                     try await connection.query(query, logger: Self.logger)
                 }
-                for try await (type, line) in rows.decode((String, String).self)
-                where selection.selects(kind: item.kind, type: type) {
-                    try await body(line)
+                watch = RowStreamWatch(connection: connection, url: url)
+                for try await (type, line) in rows.decode((String, String).self) {
+                    watch?.noteRow()
+                    if selection.selects(kind: item.kind, type: type) { try await body(line) }
                 }
                 // Rows that ended for a cancel must not pass for all of them.
                 try Task.checkCancellation()
+            } catch  where watch?.silenced == true {
+                throw StoreError.stoppedAnswering(url)
             } catch let error as PSQLError {
                 throw StoreError.postgres(error, url: url)
             } catch  where connection?.isClosed == true && !(error is StoreError) {

@@ -15,11 +15,19 @@ extension PostgresStore {
         binds.append(person)
         bind(&binds)
         let (connection, query) = (connection!, PostgresQuery(unsafeSQL: sql, binds: binds))
+        var watch: RowStreamWatch?
+        defer { watch?.stop() }
         do {
             let rows = try await ConnectionWatch.run(connection, url: url) {
                 try await connection.query(query, logger: Self.logger)
             }
-            for try await row in rows { try await body(row) }
+            watch = RowStreamWatch(connection: connection, url: url)
+            for try await row in rows {
+                watch?.noteRow()
+                try await body(row)
+            }
+        } catch  where watch?.silenced == true {
+            throw StoreError.stoppedAnswering(url)
         } catch let error as PSQLError {
             throw StoreError.postgres(error, url: url)
         } catch  where connection.isClosed && !(error is StoreError) {

@@ -105,6 +105,26 @@ struct DatabaseRestartTests {
         #expect(Self.rows(cluster.url, person: "jo") == Self.steps)
     }
 
+    @Test("parquet --db whose PostgreSQL stops answering while rows stream exits 69 within 25 s, saying so")
+    func parquetWhileFrozen() throws {
+        let cluster = try PostgresCluster(name: "parquet-frozen")
+        let folder = TemporaryFolder()
+        let (imported, _, store) = try Self.importUnderway(into: cluster, in: folder)
+        #expect(imported.exit(within: 120) == 0, "\(imported.stderr)")
+        let reading = try BackgroundTool(["parquet", "-o", folder.path + "/parquet", "--quiet"] + store)
+        // Its first query answered, and rows on their way (a read of every row takes seconds).
+        usleep(1_000_000)
+        try cluster.freeze()
+        defer { try? cluster.thaw() }
+        try #require(reading.process.isRunning, "parquet ended before PostgreSQL hung: \(reading.stderr)")
+        let frozen = Date()
+        #expect(reading.exit(within: 25) == 69, "still running 25 s after PostgreSQL hung: \(reading.stderr)")
+        #expect(Date().timeIntervalSince(frozen) < 25)
+        #expect(
+            reading.stderr.contains("healthimport: error: PostgreSQL at \(cluster.address) stopped answering"),
+            "\(reading.stderr)")
+    }
+
     @Test("watch rides out a stopped PostgreSQL: it says so, tries the export again, and imports it once it is back")
     func watchAcrossRestart() throws {
         let cluster = try PostgresCluster(name: "watch")
