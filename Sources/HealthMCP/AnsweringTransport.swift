@@ -13,6 +13,10 @@ actor AnsweringTransport: Transport {
     private let inner = StdioTransport()
     private var unanswered = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// The message being written, which the next waits for: the library's transport writes a
+    /// message in pieces as the pipe takes them, waiting between pieces, and two answers
+    /// written at once (a batch's) would interleave their pieces.
+    private var writing: Task<Void, any Error>?
 
     nonisolated var logger: Logger { Logger(label: "healthimport.mcp") }
 
@@ -22,7 +26,13 @@ actor AnsweringTransport: Transport {
 
     func send(_ data: Data) async throws {
         defer { if Self.isAnswer(data) { answered() } }
-        try await inner.send(data)
+        let (inner, previous) = (self.inner, writing)
+        let task = Task {
+            _ = await previous?.result
+            try await inner.send(data)
+        }
+        writing = task
+        try await task.value
     }
 
     func receive() -> AsyncThrowingStream<Data, any Error> {

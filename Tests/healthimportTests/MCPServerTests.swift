@@ -234,6 +234,43 @@ import Testing
         #expect(rows == 1)
     }
 
+    @Test("many large answers written at once through a pipe each come out whole, one per line")
+    func largeAnswersStayWhole() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let export = try GeneratedExport(records: 20_000, days: 20).write(to: folder)
+        #expect(try CLI.run(["import", export, "--all", "--db", folder + "/health.sqlite", "-q"]).status == 0)
+        // A client's batch: answers of a hundred kilobytes and more, more than a pipe holds, so
+        // the server's writes wait for the reader while other answers are ready.
+        var messages: [[String: Any]] = [
+            [
+                "jsonrpc": "2.0", "id": 0, "method": "initialize",
+                "params": [
+                    "protocolVersion": "2025-06-18", "capabilities": [String: Any](),
+                    "clientInfo": ["name": "healthimport-tests", "version": "1"],
+                ],
+            ],
+            ["jsonrpc": "2.0", "method": "notifications/initialized"],
+        ]
+        for id in 1...24 {
+            let type = ["steps", "heart-rate", "active-energy"][id % 3]
+            let arguments: [String: Any] = ["type": type, "from": "2025-01-01", "to": "2025-12-31", "limit": 500]
+            messages.append([
+                "jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": ["name": "get_records", "arguments": arguments],
+            ])
+        }
+        let input = try messages.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) }
+        let result = try CLI.run(
+            ["mcp", "--db", folder + "/health.sqlite"], stdin: Data((input.joined(separator: "\n") + "\n").utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        let answers = lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        #expect(answers.count == lines.count, "lines that are not one JSON-RPC message each")
+        #expect(Set(answers.compactMap { $0["id"] as? Int }) == Set(0...24))
+        #expect(lines.contains { $0.utf8.count > 100_000 }, "no answer larger than the pipe: the test tests nothing")
+    }
+
     @Test("a store that does not exist is refused with one line, and none is created")
     func refusesAMissingStore() throws {
         let folder = try CLI.temporaryFolder()
