@@ -44,7 +44,10 @@ enum HealthImportMCP {
             let reader = try await open(db, person: options["--person"], timeout: timeout)
             try await HealthMCPServer(reader: reader, version: HealthImportVersion.current).run()
         } catch let error as StoreError {
-            fail("healthimport: error: \(error.message)", code: 1)
+            // As every command: 69 for a database that cannot be reached, 75 for a locked store.
+            fail(
+                "healthimport: error: \(error.message)",
+                code: error.code == .unavailable ? 69 : error.code == .locked ? 75 : 1)
         } catch {
             fail("healthimport: error: mcp: \(error)", code: 1)
         }

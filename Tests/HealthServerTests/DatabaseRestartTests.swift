@@ -220,6 +220,12 @@ struct DatabaseRestartTests {
         #expect(back.text == before.text)
         let steps = try #require(try session.call("query_statistics", ["type": "steps", "interval": "month"]))
         #expect(!steps.isError && steps.text.contains("\"periods\""), "\(steps.text)")
+
+        // Started while the database is down, it exits as every command does then.
+        try cluster.stop()
+        let refused = try Tool.healthimport(["mcp", "--db", cluster.url, "--person", "jo"])
+        #expect(refused.status == 69, "\(refused.stderr)")
+        #expect(refused.stderr.contains("healthimport: error: cannot reach PostgreSQL"), "\(refused.stderr)")
     }
 
     @Test("mcp --timeout answers an error when PostgreSQL hangs, and answers again once it is back")
