@@ -20,10 +20,12 @@ extension HealthStore {
                 // The index counts marked rows too: they are taken off below.
                 let indexed = Self.typeIndexed.contains(table)
                 let rows: [Row]
+                // Dated by their current rows only, as the PostgreSQL store dates them.
+                let dated = correctable ? StoreSchema.current : "1"
                 if hasKeys, StoreSchema.sampleRowTables[table] != nil {
-                    rows = try Self.perTypeByKey(db, table: StoreSchema.rows(of: table))
+                    rows = try Self.perTypeByKey(db, table: StoreSchema.rows(of: table), dated: dated)
                 } else if indexed {
-                    rows = try Self.perTypeByIndex(db, table: table, type: type, start: start)
+                    rows = try Self.perTypeByIndex(db, table: table, type: type, start: start, dated: dated)
                 } else {
                     rows = try Row.fetchAll(
                         db,
@@ -81,11 +83,14 @@ extension HealthStore {
     /// Tables with an index led by type and start, which ``perTypeByIndex(_:table:type:start:)`` reads.
     static let typeIndexed: Set<String> = ["quantity_samples", "category_samples", "correlations", "workouts"]
 
-    /// Type, rows, first and last start per type of `table`, through its (type, start) index:
-    /// the types found by skipping from one to the next, the dates by two seeks, the rows by
+    /// Type, rows, first and last start (of rows where `dated` holds) per type of `table`,
+    /// through its (type, start) index: the types found by skipping from one to the next, the
+    /// dates by two seeks (past any rows `dated` leaves out), the rows by
     /// counting keys. A `GROUP BY` over a ten-year store's samples decodes every row and takes
     /// several times as long.
-    static func perTypeByIndex(_ db: Database, table: String, type: String, start: String) throws -> [Row] {
+    static func perTypeByIndex(_ db: Database, table: String, type: String, start: String, dated: String) throws
+        -> [Row]
+    {
         let names = try String.fetchAll(
             db,
             sql: """
@@ -100,21 +105,22 @@ extension HealthStore {
                 db,
                 sql: """
                     SELECT ?1, (SELECT count(*) FROM \(table) WHERE \(type) = ?1),
-                        (SELECT min(\(start)) FROM \(table) WHERE \(type) = ?1), (SELECT max(\(start)) FROM \(table) WHERE \(type) = ?1)
+                        (SELECT \(start) FROM \(table) WHERE \(type) = ?1 AND \(dated) ORDER BY \(start) LIMIT 1),
+                        (SELECT \(start) FROM \(table) WHERE \(type) = ?1 AND \(dated) ORDER BY \(start) DESC LIMIT 1)
                     """, arguments: [name])!
         }
     }
 
-    /// Type, rows, first and last start per type of a keyed row table, by its key: two seeks
-    /// and a count of keys per type the store knows.
-    static func perTypeByKey(_ db: Database, table: String) throws -> [Row] {
+    /// Type, rows, first and last start (of rows where `dated` holds) per type of a keyed row
+    /// table, by its key: two seeks and a count of keys per type the store knows.
+    static func perTypeByKey(_ db: Database, table: String, dated: String) throws -> [Row] {
         try Row.fetchAll(
             db,
             sql: """
                 SELECT type, rows, first, last FROM (
                     SELECT t.type, (SELECT count(*) FROM \(table) WHERE type_id = t.id) AS rows,
-                        (SELECT min(start_unix) FROM \(table) WHERE type_id = t.id) AS first,
-                        (SELECT max(start_unix) FROM \(table) WHERE type_id = t.id) AS last
+                        (SELECT start_unix FROM \(table) WHERE type_id = t.id AND \(dated) ORDER BY start_unix LIMIT 1) AS first,
+                        (SELECT start_unix FROM \(table) WHERE type_id = t.id AND \(dated) ORDER BY start_unix DESC LIMIT 1) AS last
                     FROM sample_types t)
                 WHERE rows > 0
                 """)

@@ -60,6 +60,23 @@ struct ReadersOnPostgresTests {
         #expect(sqlite.status == 0 && postgres.status == 0, "\(postgres.stderr)")
         #expect(postgres.stdout.contains("HKWorkoutActivityTypeSwimBikeRun"))
         #expect(Self.withoutImportTimes(postgres.stdout) == Self.withoutImportTimes(sqlite.stdout))
+
+        // A later export without the first step sample: marked deleted, it no longer dates the type.
+        let original = try String(
+            contentsOfFile: Tool.repositoryRoot + "/SampleExports/v14-2025/export.xml", encoding: .utf8)
+        var lines = original.components(separatedBy: "\n")
+        let first = try #require(lines.firstIndex { $0.contains("type=\"HKQuantityTypeIdentifierStepCount\"") })
+        lines.remove(at: first)
+        let later = stores.folder + "/later.xml"
+        try lines.joined(separator: "\n").write(toFile: later, atomically: true, encoding: .utf8)
+        var marked: [String] = []
+        for store in [stores.sqlite, stores.postgres] {
+            let imported = try Tool.healthimport(["import", later, "--all", "--force", "--json", "-q"] + store)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            marked.append(try Tool.healthimport(["status", "--json"] + store).stdout)
+        }
+        #expect(Self.withoutImportTimes(marked[1]) == Self.withoutImportTimes(marked[0]))
+        #expect(Self.withoutImportTimes(marked[0]) != Self.withoutImportTimes(sqlite.stdout))
         let nobody = ["--db", TestPostgres.url!, "--person", TestPostgres.freshPerson("nobody")]
         let refusing = [
             ["status"], ["anchors", "list"], ["anchors", "reset"],
