@@ -36,9 +36,9 @@ public struct PostgresParquetExport: Sendable {
                 }
             }
         }
-        let types = try await store.anchors().keys
         try await StoreParquetExport.writeStatistics(
-            PostgresDailyStatistics(store: store), types: Array(types), into: tables, check: check)
+            PostgresDailyStatistics(store: store), types: try await store.typesWithStatistics(), into: tables,
+            check: check)
     }
 }
 

@@ -4,6 +4,22 @@ import HealthStatistics
 import PostgresNIO
 
 extension PostgresStore {
+    /// The types this person has statistics of: every anchored type, and those of the
+    /// statistics, the nights and the activity summaries stored (a type whose anchor accepted
+    /// deletions dropped keeps its rows and figures).
+    public func typesWithStatistics() async throws -> [String] {
+        let rows = try await query(
+            """
+            SELECT type FROM anchors WHERE person = \(person) \
+            UNION SELECT DISTINCT type FROM statistics WHERE person = \(person) \
+            UNION SELECT \("HKCategoryTypeIdentifierSleepAnalysis")::text \
+            WHERE EXISTS (SELECT 1 FROM sleep_nights WHERE person = \(person)) \
+            UNION SELECT \(ActivitySummary.typeIdentifier)::text \
+            WHERE EXISTS (SELECT 1 FROM activity_summaries WHERE person = \(person) AND \(unescaped: PostgresSchema.current))
+            """)
+        return try rows.map { try $0.decode(String.self) }.sorted()
+    }
+
     /// The lines `stats` prints for this person: buckets of `computation.type`, nights of sleep,
     /// or the activity summaries' days, in the keys of the SQLite store's answer and by its
     /// rules: from the statistics tables when they hold the answer, else (hours, another source

@@ -277,6 +277,10 @@ import Glibc
         #expect(accepted.addsUp)
         #expect(
             accepted.result.stderr.contains("run `healthimport import \(other) --force`"), "\(accepted.result.stderr)")
+        // Without its anchor, the type keeps its current rows and their statistics: stats shows them.
+        let stats = try CLI.run(["stats", "--type", "heart-rate", "--by", "day", "--json", "--db", database])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stdout.contains("\"type\":\"HKQuantityTypeIdentifierHeartRate\""), "\(stats.stdout)")
         let again = try CorrectionRun.run([other, "--db", database, "--force"])
         #expect(
             again.types[Self.heartRate] == CorrectionCounts(new: 149, already: 1, read: 150), "\(again.result.stdout)")

@@ -136,14 +136,26 @@ private enum StatisticsStore {
         return .sqlite(try StoreOpener.openWithCurrentStatistics(options.db))
     }
 
-    /// The types the store has anchors for.
+    /// The types the store has statistics of: every anchored type, and those of the stored
+    /// statistics, nights and activity summaries (a type whose anchor accepted deletions dropped
+    /// keeps its rows and figures).
     func types() throws -> [String] {
         switch self {
         case .sqlite(let store):
-            return try store.read { db in try String.fetchAll(db, sql: "SELECT type FROM anchors ORDER BY type") }
+            return try store.read { db in
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT type FROM anchors UNION SELECT DISTINCT type FROM statistics
+                        UNION SELECT 'HKCategoryTypeIdentifierSleepAnalysis' WHERE EXISTS (SELECT 1 FROM sleep_nights)
+                        UNION SELECT ?1 WHERE EXISTS (
+                            SELECT 1 FROM activity_summaries WHERE deleted_by IS NULL AND replaced_by IS NULL)
+                        ORDER BY 1
+                        """, arguments: [StatisticsQuery.activityType])
+            }
         #if PostgreSQL
         case .postgres(let store):
-            return try store.anchors().keys.sorted()
+            return try AsyncWait.run { try await store.typesWithStatistics() }
         #endif
         }
     }
