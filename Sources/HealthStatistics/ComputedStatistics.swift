@@ -73,11 +73,17 @@ public struct ComputedStatistics: Sendable {
         }
     }
 
-    /// The samples to read: those of the range asked for, or all of them.
+    /// The samples to read: those of the buckets that start in the range asked for (whole, as
+    /// the stored figures show them), or all of them.
     private func sampleWindow(_ range: Range<Int64>) -> Range<Int64> {
         let whole = Int64.min / 4..<Int64.max / 4
         guard since != nil || until != nil else { return whole }
-        let window = range.statisticsSampleWindow
+        var window = range.statisticsSampleWindow
+        if period == .month {
+            // The window reaches the end of the week of the last day; a month may go on.
+            let end = Period.month.nextBucketStart(after: Period.month.bucketStart(wall: range.upperBound - 1))
+            window = window.lowerBound..<Swift.max(window.upperBound, end + 13 * 3600)
+        }
         return
             (since == nil ? whole.lowerBound : window.lowerBound)..<(until == nil
             ? whole.upperBound : window.upperBound)

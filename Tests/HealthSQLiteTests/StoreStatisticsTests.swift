@@ -266,3 +266,39 @@ struct StatisticsExport {
         #expect(rows[1]["count"] as Int == 3)
     }
 }
+
+@Suite struct StatisticsRangeTests {
+    @Test("A month whose first day is in --since...--until is shown whole, stored or computed for another order")
+    func monthsOfARange() throws {
+        let folder = TemporaryFolder()
+        let step = { (start: String, end: String, value: Int) in
+            """
+             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Jo’s iPhone" unit="count" \
+            creationDate="\(end)" startDate="\(start)" endDate="\(end)" value="\(value)"/>
+            """
+        }
+        // A sample across the first of April (its steps split by time), another late in April.
+        let export = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <ExportDate value="2025-05-01 10:00:00 +0200"/>
+            \(step("2025-03-31 23:30:00 +0200", "2025-04-01 00:30:00 +0200", 200))
+            \(step("2025-04-20 10:00:00 +0200", "2025-04-20 10:10:00 +0200", 50))
+            </HealthData>
+            """
+        let path = folder.path + "/export.xml"
+        try export.write(toFile: path, atomically: true, encoding: .utf8)
+        try importFile(path, into: folder.database, window: .all)
+        let store = try HealthStore.open(path: folder.database)
+        try store.refreshPendingStatistics()
+        let day = { (text: String) in StatisticsQuery.day(text)! }
+        for preferred in [nil, ["Jo’s iPhone"]] {
+            let query = StatisticsQuery(
+                type: "HKQuantityTypeIdentifierStepCount", period: .month, since: day("2025-04-01"),
+                until: day("2025-04-01"), preferred: preferred)
+            let rows = try store.read { try query.rows($0) }
+            #expect(rows.count == 1, "\(preferred ?? [])")
+            #expect(rows.first?.contains(.number(150)) == true, "\(preferred ?? []): \(rows)")
+        }
+    }
+}
