@@ -1,3 +1,5 @@
+import HealthExport
+
 /// The queries of ``StoreReading`` that both stores run as they are: one description, their
 /// differences in the ``StoreSQLDialect``.
 package struct StoreReadQueries: Sendable {
@@ -73,7 +75,7 @@ package struct StoreReadQueries: Sendable {
         var sql = """
             SELECT a.day, coalesce(a.active_energy_burned, 0), coalesce(a.active_energy_burned_goal, 0),
                 coalesce(a.exercise_time, 0), coalesce(a.exercise_time_goal, 30),
-                coalesce(a.stand_hours, 0), coalesce(a.stand_hours_goal, 12)
+                coalesce(a.stand_hours, 0), coalesce(a.stand_hours_goal, 12), a.active_energy_burned_unit
             FROM activity_summaries a WHERE \(dialect.mineAnd("a"))\(current("a"))
             """
         var values: [StoreValue] = []
@@ -151,12 +153,17 @@ package struct StoreReadQueries: Sendable {
         return RecordPage(records: records, nextCursor: nil)
     }
 
-    /// The rings of the rows of ``rings(from:days:)``, oldest first.
+    /// The rings of the rows of ``rings(from:days:)``, oldest first; the move ring in kilocalories
+    /// whatever unit the export wrote it in (`kJ` where the user chose kilojoules).
     package static func rings(_ rows: [[StoreValue]]) -> [RingDay] {
         rows.compactMap { row in
             guard let day = row[0].text else { return nil }
+            let unit = row[7].text
+            let toKilocalories =
+                UnitConversion.toBase(1, unit: unit).unit == "kcal" ? UnitConversion.factor(toBase: unit) ?? 1 : 1
             return RingDay(
-                day: day, move: row[1].double ?? 0, moveGoal: row[2].double ?? 0, exercise: row[3].double ?? 0,
+                day: day, move: (row[1].double ?? 0) * toKilocalories, moveGoal: (row[2].double ?? 0) * toKilocalories,
+                exercise: row[3].double ?? 0,
                 exerciseGoal: row[4].double ?? 0, stand: row[5].double ?? 0, standGoal: row[6].double ?? 0)
         }.reversed()
     }

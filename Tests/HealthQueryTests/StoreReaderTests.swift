@@ -90,4 +90,30 @@ import Testing
         #expect(nights.first?.minutes == ["InBed": 450, "AsleepCore": 240, "AsleepDeep": 60, "Awake": 10])
         #expect(nights.first?.sources == ["Jo’s Apple Watch": 310, "Jo’s iPhone": 450])
     }
+
+    @Test("The move ring is in kilocalories whatever unit the export wrote it in")
+    func ringsInKilocalories() async throws {
+        let folder = TemporaryFolder()
+        let path = folder.path + "/export.xml"
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_AU">
+         <ExportDate value="2025-03-12 10:00:00 +1100"/>
+         <ActivitySummary dateComponents="2025-03-10" activeEnergyBurned="2092" activeEnergyBurnedGoal="2510.4" \
+        activeEnergyBurnedUnit="kJ" appleExerciseTime="20" appleExerciseTimeGoal="30" appleStandHours="8" appleStandHoursGoal="12"/>
+         <ActivitySummary dateComponents="2025-03-11" activeEnergyBurned="450" activeEnergyBurnedGoal="600" \
+        activeEnergyBurnedUnit="kcal" appleExerciseTime="20" appleExerciseTimeGoal="30" appleStandHours="8" appleStandHoursGoal="12"/>
+        </HealthData>
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let store = try HealthStore.open(path: folder.database)
+        let importer = Importer(destination: store)
+        var options = ImportOptions()
+        options.window = .all
+        _ = try importer.run(
+            reader: try ExportPackage.open(path).makeReader(), input: path, signature: nil, options: options)
+        let rings = try await StoreReader(path: folder.database).rings(from: nil, days: 7)
+        #expect(rings.map(\.day) == ["2025-03-10", "2025-03-11"])
+        #expect(rings.map { ($0.move * 1000).rounded() / 1000 } == [500, 450])
+        #expect(rings.map { ($0.moveGoal * 1000).rounded() / 1000 } == [600, 600])
+    }
 }
