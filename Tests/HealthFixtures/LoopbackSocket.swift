@@ -18,13 +18,7 @@ public enum LoopbackSocket {
     /// `listening` is true (the kernel then completes connections nobody accepts). The caller
     /// closes `handle`.
     public static func open(listening: Bool) throws -> (handle: Int32, port: Int) {
-        #if canImport(Glibc)
-        let socketType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let socketType = SOCK_STREAM
-        #endif
-        let handle = socket(AF_INET, socketType, 0)
-        guard handle >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        let handle = try newSocket()
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -47,13 +41,7 @@ public enum LoopbackSocket {
     /// A TCP socket connected to 127.0.0.1:`port`, whose reads give up after `readTimeout`
     /// seconds. The caller closes it.
     public static func connected(port: Int, readTimeout: Int = 30) throws -> Int32 {
-        #if canImport(Glibc)
-        let socketType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let socketType = SOCK_STREAM
-        #endif
-        let handle = socket(AF_INET, socketType, 0)
-        guard handle >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        let handle = try newSocket()
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(handle, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -83,5 +71,17 @@ public enum LoopbackSocket {
             guard sent > 0 else { throw Failure(description: "write: \(String(cString: strerror(errno)))") }
             offset += sent
         }
+    }
+
+    /// A new TCP socket.
+    private static func newSocket() throws -> Int32 {
+        #if canImport(Glibc)
+        let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let socketType = SOCK_STREAM
+        #endif
+        let handle = socket(AF_INET, socketType, 0)
+        guard handle >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        return handle
     }
 }
