@@ -13,7 +13,8 @@ import Testing
 struct ImportLimitTests {
     static let steps = 300
 
-    /// An upload by `curl` whose body the test writes (``finish()``), for as long as it likes.
+    /// An upload by `curl` whose body the test writes (``finish()``), for as long as it likes
+    /// (within the server's `--idle-timeout`).
     final class HeldUpload {
         let curl: BackgroundTool
         private let folder = TemporaryFolder()
@@ -86,7 +87,7 @@ struct ImportLimitTests {
 
     @Test("With --max-imports 1, a second person's upload starts only once the first's import has ended")
     func secondWaitsForFirst() async throws {
-        let server = try ServerProcess(options: ["--max-imports", "1"])
+        let server = try ServerProcess(options: ["--max-imports", "1", "--idle-timeout", "600"])
         let first = TestPostgres.freshPerson("slot-first")
         let second = TestPostgres.freshPerson("slot-second")
         let firstToken = try Tool.addPerson(first)
@@ -122,7 +123,7 @@ struct ImportLimitTests {
 
     @Test("With --max-waiting 1, an upload past the one waiting gets 503 with Retry-After at once and imports nothing")
     func fullQueueRefuses() async throws {
-        let server = try ServerProcess(options: ["--max-imports", "1", "--max-waiting", "1"])
+        let server = try ServerProcess(options: ["--max-imports", "1", "--max-waiting", "1", "--idle-timeout", "600"])
         let people = (0..<3).map { TestPostgres.freshPerson("queue-\($0)") }
         let tokens = try people.map { try Tool.addPerson($0) }
 
@@ -153,7 +154,7 @@ struct ImportLimitTests {
 
     @Test("SIGTERM answers 503 to an upload waiting for a slot, and lets the running one finish")
     func shutdownRefusesWaiting() async throws {
-        let server = try ServerProcess(options: ["--max-imports", "1"])
+        let server = try ServerProcess(options: ["--max-imports", "1", "--idle-timeout", "600"])
         let first = TestPostgres.freshPerson("drain-first")
         let second = TestPostgres.freshPerson("drain-second")
         let firstToken = try Tool.addPerson(first)
