@@ -3,8 +3,8 @@
 /// Weight and other masses of the body in kg, blood glucose in mg/dL (`mmol<180.15588000005408>/L` is
 /// converted by the molar mass it names), temperatures in °C (`degC`), distances in km, energy in kcal,
 /// times in min, heights and lengths of the body in cm, fractions (`%`) in percent (0.97 is 97), volumes in
-/// mL, nutrients' masses in g, pressures in mmHg; counts and rates stay as written (`count`,
-/// `count/min`, `ms`, `mL/min·kg`, `dBASPL`).
+/// mL, nutrients' masses in g, pressures in mmHg, beats and breaths in `count/min` (from `count/s`
+/// too); other counts and rates stay as written (`count`, `ms`, `mL/min·kg`, `dBASPL`).
 public struct StatisticsUnits: Sendable {
     /// The type's unit.
     public let unit: String
@@ -120,9 +120,9 @@ public struct StatisticsUnits: Sendable {
         .speed: "km/hr",
     ]
 
-    enum Dimension { case mass, length, energy, time, volume, pressure, speed }
+    enum Dimension { case mass, length, energy, time, volume, pressure, speed, rate }
 
-    /// Factors to one unit of each dimension (kg, m, kcal, s, L, mmHg, m/s).
+    /// Factors to one unit of each dimension (kg, m, kcal, s, L, mmHg, m/s, count/min).
     static let linear: [String: (factor: Double, dimension: Dimension)] = [
         "kg": (1, .mass), "g": (0.001, .mass), "mg": (1e-6, .mass), "mcg": (1e-9, .mass), "µg": (1e-9, .mass),
         "lb": (0.453_592_37, .mass), "oz": (0.028_349_523_125, .mass), "st": (6.350_293_18, .mass),
@@ -137,5 +137,6 @@ public struct StatisticsUnits: Sendable {
         "mmHg": (1, .pressure), "cmAq": (0.735_559, .pressure), "inHg": (25.4, .pressure),
         "kPa": (7.500_617, .pressure),
         "m/s": (1, .speed), "km/hr": (1 / 3.6, .speed), "mi/hr": (0.447_04, .speed),
+        "count/min": (1, .rate), "count/s": (60, .rate), "Hz": (60, .rate), "count/hr": (1 / 60, .rate),
     ]
 }

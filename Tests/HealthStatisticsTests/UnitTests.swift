@@ -30,6 +30,21 @@ import Testing
         #expect(weight.convert(1, from: "count/min") == nil)
     }
 
+    @Test("Beats and breaths written per second are counted per minute")
+    func ratesPerSecond() throws {
+        let heart = StatisticsUnits(type: "HKQuantityTypeIdentifierHeartRate", firstUnit: "count/s")
+        #expect(heart.unit == "count/min")
+        // 1.2 beats a second are 72 a minute.
+        #expect(close(try #require(heart.convert(1.2, from: "count/s")), 72))
+        let perMinute = try #require(heart.converter(from: "count/s"))
+        #expect(close(perMinute(1.2), 72))
+        #expect(heart.convert(64, from: "count/min") == 64)
+        #expect(heart.convert(1, from: "count") == nil)
+        #expect(heart.convert(1, from: "ms") == nil)
+        let breaths = StatisticsUnits(type: "HKQuantityTypeIdentifierRespiratoryRate", firstUnit: "count/s")
+        #expect(close(try #require(breaths.convert(0.25, from: "count/s")), 15))
+    }
+
     @Test("Types are cumulative, discrete or sleep")
     func kinds() {
         #expect(StatisticsKind(type: "HKQuantityTypeIdentifierStepCount") == .cumulative)
