@@ -1,8 +1,10 @@
-/// The buckets of one period being filled, found by wall-clock start; the last one used is tried first.
+/// The buckets of one period being filled, found by wall-clock start (hours by their instant); the last one used
+/// is tried first.
 struct BucketTable {
     let period: Period
     private(set) var buckets: [StatisticsBucket] = []
-    private var indexByWallStart: [Int64: Int] = [:]
+    /// Buckets by wall-clock start; hours by the instant they start.
+    private var indexByKey: [Int64: Int] = [:]
     // The span of the bucket last used, on the clock last used: contributions inside it skip the look-up.
     private var cachedZone: LocalZones.ZoneID = -1
     private var cachedStart: Int64 = 0
@@ -18,15 +20,25 @@ struct BucketTable {
     mutating func bucket(holding instant: Int64, zone: LocalZones.ZoneID, zones: LocalZones) -> (index: Int, end: Int64)
     {
         if zone == cachedZone, cachedStart <= instant, instant < cachedEnd { return (cachedIndex, cachedEnd) }
-        let wallStart = period.bucketStart(wall: zones.wall(zone, at: instant))
-        let start = zones.instant(zone, wall: wallStart)
-        let end = zones.instant(zone, wall: period.nextBucketStart(after: wallStart))
+        let wall = zones.wall(zone, at: instant)
+        let wallStart = period.bucketStart(wall: wall)
+        let start: Int64
+        let end: Int64
+        if period == .hour {
+            // The hour the clocks repeat when they go back is two hours, told apart by their instants.
+            start = instant - (wall - wallStart)
+            end = start + 3600
+        } else {
+            start = zones.instant(zone, wall: wallStart)
+            end = zones.instant(zone, wall: period.nextBucketStart(after: wallStart))
+        }
+        let key = period == .hour ? start : wallStart
         let index: Int
-        if let found = indexByWallStart[wallStart] {
+        if let found = indexByKey[key] {
             index = found
         } else {
             index = buckets.count
-            indexByWallStart[wallStart] = index
+            indexByKey[key] = index
             buckets.append(
                 StatisticsBucket(
                     period: period, wallStart: wallStart, zone: zone, start: start, end: end,
@@ -77,8 +89,8 @@ struct BucketTable {
         buckets[index].sources.add(1, source: source)
     }
 
-    /// The buckets in order of wall-clock start.
+    /// The buckets in order of wall-clock start (a repeated hour's two in the order they came).
     func sorted() -> [StatisticsBucket] {
-        buckets.sorted { $0.wallStart < $1.wallStart }
+        buckets.sorted { ($0.wallStart, $0.start) < ($1.wallStart, $1.start) }
     }
 }

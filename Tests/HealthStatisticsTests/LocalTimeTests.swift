@@ -57,6 +57,32 @@ import Testing
         #expect(f.zones.wall(losAngeles, at: start + 11 * 3600) - (start - 8 * 3600) == 12 * 3600)
     }
 
+    @Test("The hour clocks repeat is two hours, in a named zone and at the offsets written")
+    func repeatedHour() throws {
+        let newYork = try #require(f.zones.named("America/New_York"))
+        let daylight = f.zones.zone(timeZoneName: nil, writtenOffsetSeconds: -4 * 3600)
+        let standard = f.zones.zone(timeZoneName: nil, writtenOffsetSeconds: -5 * 3600)
+        // 2025-11-02 05:00 UTC is 01:00 EDT; an hour later the clocks read 01:00 again, now EST.
+        let first: Int64 = 1_762_059_600
+        // In the named zone the first hour ends when the clocks go back; at a fixed offset written, at 02:00.
+        let firstEnds = ["2025-11-02T01:00:00-05:00", "2025-11-02T02:00:00-04:00"]
+        for (zoneBefore, zoneAfter, firstEnd) in [(newYork, newYork, firstEnds[0]), (daylight, standard, firstEnds[1])]
+        {
+            let buckets = CumulativeStatistics.buckets(
+                [
+                    StatisticsSample(start: first + 1800, end: first + 2100, value: 100, source: 0, zone: zoneBefore),
+                    StatisticsSample(start: first + 5400, end: first + 5700, value: 50, source: 0, zone: zoneAfter),
+                ],
+                periods: [.hour, .day], priority: f.priority(), zones: f.zones)
+            let hours = try #require(buckets[.hour])
+            #expect(hours.map(\.startText) == ["2025-11-02T01:00:00-04:00", "2025-11-02T01:00:00-05:00"])
+            #expect(hours.map(\.endText) == [firstEnd, "2025-11-02T02:00:00-05:00"])
+            #expect(hours.map(\.sum) == [100, 50])
+            #expect(hours.map { $0.end - $0.start } == [3600, 3600])
+            #expect(try #require(buckets[.day]).map(\.sum) == [150])
+        }
+    }
+
     @Test("An unknown HKTimeZone falls back to the written offset")
     func unknownZone() {
         #expect(
