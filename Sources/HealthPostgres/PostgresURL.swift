@@ -26,8 +26,14 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
         guard Self.isPostgres(text), let components = URLComponents(string: text) else {
             throw StoreError(.io, "\(text): not a postgresql:// URL (postgresql://user:password@host:port/database)")
         }
-        host = components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "localhost"
+        var host = components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "localhost"
+        // An IPv6 address is written in brackets; the connection takes it bare.
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        self.host = host
         port = components.port ?? 5432
+        guard (1...65_535).contains(port) else {
+            throw StoreError(.io, "\(text): port \(port) is not a TCP port (1 to 65535)")
+        }
         username = components.user ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres"
         password = components.password
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
@@ -38,12 +44,12 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
             } ?? false
     }
 
-    /// `host:port`, for messages about the server itself.
-    public var address: String { "\(host):\(port)" }
+    /// `host:port`, for messages about the server itself (an IPv6 address in brackets).
+    public var address: String { "\(host.contains(":") ? "[\(host)]" : host):\(port)" }
 
     /// The URL without its password, for messages.
     public var description: String {
-        "postgresql://\(username)@\(host):\(port)/\(database ?? "")"
+        "postgresql://\(username)@\(address)/\(database ?? "")"
     }
 
     func configuration() throws -> PostgresConnection.Configuration {
