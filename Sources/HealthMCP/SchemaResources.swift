@@ -1,4 +1,5 @@
 #if MCP
+import HealthCore
 import HealthQuery
 import MCP
 
@@ -23,7 +24,14 @@ struct SchemaResources: Sendable {
     func read(_ uri: String) async throws -> ReadResource.Result {
         switch uri {
         case Self.sqlURI:
-            return .init(contents: [.text(try await reader.schemaSQL(), uri: uri, mimeType: "application/sql")])
+            let sql: String
+            do {
+                sql = try await reader.schemaSQL()
+            } catch let error as StoreError {
+                // The client is told what the store said, not the error's type and number.
+                throw MCPError.internalError(error.message)
+            }
+            return .init(contents: [.text(sql, uri: uri, mimeType: "application/sql")])
         case Self.guideURI:
             return .init(contents: [.text(Self.guide, uri: uri, mimeType: "text/markdown")])
         default:

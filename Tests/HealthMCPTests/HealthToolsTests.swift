@@ -70,5 +70,37 @@ import Testing
         #expect(answer.isError)
         #expect(answer.text.contains(says), "\(answer.text)")
     }
+
+    @Test("A resource the store cannot read is an error that says what the store said")
+    func unreadableSchema() async throws {
+        let folder = TemporaryFolder()
+        try QueryExport.importBoth(in: folder) { try HealthStore.open(path: folder.database) }
+        let resources = SchemaResources(reader: GoneStore(reader: try StoreReader(path: folder.database)))
+        await #expect {
+            _ = try await resources.read(SchemaResources.sqlURI)
+        } throws: { error in
+            "\(error)".contains("cannot reach the store: connection refused") && !"\(error)".contains("StoreError")
+        }
+        let guide = try await resources.read(SchemaResources.guideURI)
+        #expect(guide.contents.count == 1)
+    }
+}
+
+/// A store whose schema cannot be read, as when its database went away.
+private struct GoneStore: StoreReading {
+    let reader: StoreReader
+    var location: String { reader.location }
+    func status() async throws -> StoreStatus { try await reader.status() }
+    func sources(type: String?) async throws -> [SourceSummary] { try await reader.sources(type: type) }
+    func records(type: String, from: String, to: String, limit: Int, cursor: String?) async throws -> RecordPage {
+        try await reader.records(type: type, from: from, to: to, limit: limit, cursor: cursor)
+    }
+    func schemaSQL() async throws -> String {
+        throw StoreError(.unavailable, "cannot reach the store: connection refused")
+    }
+    var statistics: any DailyStatistics { reader.statistics }
+    func workoutDays(from: String?) async throws -> [WorkoutDay] { try await reader.workoutDays(from: from) }
+    func rings(from: String?, days: Int) async throws -> [RingDay] { try await reader.rings(from: from, days: days) }
+    func parallelReader() async throws -> (any StoreReading)? { nil }
 }
 #endif
