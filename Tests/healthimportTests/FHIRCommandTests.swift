@@ -245,4 +245,50 @@ import Testing
             #expect(meal.contains("HKQuantityTypeIdentifierDietary\(type)"), "\(type)")
         }
     }
+    /// Exports list a sleep interval again, byte for byte or with other metadata: one resource
+    /// per id, the first listing's, as the store keeps it.
+    @Test("A record the export lists again is one resource, the first listing's, as from the store")
+    func repeatsOnce() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sleep = """
+              <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" sourceVersion="11.0" \
+            creationDate="2025-05-02 07:00:00 +0200" startDate="2025-05-02 01:00:00 +0200" \
+            endDate="2025-05-02 02:30:00 +0200" value="HKCategoryValueSleepAnalysisAsleepCore"
+            """
+        let steps = """
+              <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" \
+            creationDate="2025-05-01 12:30:00 +0200" startDate="2025-05-01 12:00:00 +0200" \
+            endDate="2025-05-01 12:10:00 +0200" value="420"/>
+            """
+        let export = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <ExportDate value="2025-05-03 08:00:00 +0200"/>
+            \(steps)
+            \(sleep)/>
+            \(steps)
+            \(sleep)/>
+            \(sleep)>
+               <MetadataEntry key="HKTimeZone" value="Europe/Berlin"/>
+              </Record>
+            </HealthData>
+            """
+        let path = folder + "/export.xml"
+        try export.write(toFile: path, atomically: true, encoding: .utf8)
+        let fromExport = try CLI.run(["fhir", path, "-o", "-", "-q"])
+        #expect(fromExport.status == 0, "\(fromExport.stderr)")
+        let ids = try fromExport.lines.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["id"] as? String)
+        }
+        #expect(ids.count == 3, "\(fromExport.stdout)")
+        #expect(Set(ids).count == ids.count)
+        #expect(!fromExport.stdout.contains("Europe/Berlin"))
+        let store = folder + "/health.sqlite"
+        let imported = try CLI.run(["import", path, "--all", "--db", store, "-q"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let fromStore = try CLI.run(["fhir", "--db", store, "-o", "-", "-q"])
+        #expect(fromStore.lines.sorted() == fromExport.lines.sorted())
+    }
 }

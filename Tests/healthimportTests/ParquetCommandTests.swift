@@ -75,4 +75,39 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == "healthimport: error: \(file) exists and is not a folder\n")
     }
+    @Test(
+        "a sample the export lists again is one row, the first listing's, as the store keeps it",
+        .enabled(if: TestPython.enabled, Comment(rawValue: TestPython.skipReason)))
+    func repeatsOnce() throws {
+        let folder = temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sleep = """
+              <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" \
+            creationDate="2025-05-02 07:00:00 +0200" startDate="2025-05-02 01:00:00 +0200" \
+            endDate="2025-05-02 02:30:00 +0200" value="HKCategoryValueSleepAnalysisAsleepCore"
+            """
+        let export = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <ExportDate value="2025-05-03 08:00:00 +0200"/>
+            \(sleep)/>
+            \(sleep)/>
+            \(sleep)><MetadataEntry key="Note" value="listed again"/></Record>
+            </HealthData>
+            """
+        let path = folder + "/export.xml"
+        try export.write(toFile: path, atomically: true, encoding: .utf8)
+        let output = folder + "/out"
+        let result = try CLI.run(["parquet", path, "--all", "-o", output, "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let counted = try TestPython.run(
+            """
+            import sys, os, pyarrow.parquet as pq
+            folder = sys.argv[1]
+            for name in sorted(os.listdir(folder)):
+                print(name, pq.read_table(os.path.join(folder, name)).num_rows)
+            """, [output])
+        #expect(counted == "category_samples.parquet 1\n", "\(counted)")
+    }
 }

@@ -91,6 +91,7 @@ struct FHIR: ParsableCommand {
         var writer = FHIRWriter()
         var patientWritten = false
         var clinical = ClinicalCounts()
+        var repeats = RecentRepeats()
         let report: StreamReport
         do {
             report = try stream.run { item in
@@ -101,6 +102,9 @@ struct FHIR: ParsableCommand {
                 }
                 if case .clinical(let record) = item.record {
                     try Self.passOn(record, from: package, to: out, counts: &clinical)
+                } else if repeats.isRepeat(item) {
+                    // A record listed again (with other content at times) keeps its first resource, as the
+                    // store keeps its first row: one resource per id.
                 } else {
                     writer.write(item, to: &out.buffer)
                 }

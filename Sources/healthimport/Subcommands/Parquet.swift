@@ -96,11 +96,13 @@ struct Parquet: ParsableCommand {
         let writer = ParquetRecordWriter(tables: tables)
         let progress = Progress(quiet: quiet, totalBytes: reader.expectedByteCount)
         defer { progress.finish() }
+        var repeats = RecentRepeats()
         let report: StreamReport
         do {
             report = try stream.run { record in
                 try Interrupt.check()
-                try writer.write(record)
+                // A record listed again is written once, as the store keeps it.
+                if !repeats.isRepeat(record) { try writer.write(record) }
                 progress.tick(bytes: reader.bytesRead)
             }
             try tables.close()
