@@ -4,10 +4,12 @@ import HealthExport
 
 /// Which stretch of history to take, without a type selection: `--all`, `--days`, `--since`.
 struct WindowOptions: ParsableArguments {
-    @Flag(help: "Take the whole history instead of the default window.")
+    // Commands differ in their default window (import and records the last 30 days, fhir and redact the
+    // whole history): each says its own in its discussion.
+    @Flag(help: "Take the whole history.")
     var all = false
 
-    @Option(help: "Take the last N days before the export's date (default: 30).")
+    @Option(help: "Take the last N days before the export's date.")
     var days: Int?
 
     @Option(help: ArgumentHelp("Take records from this day on (yyyy-MM-dd).", valueName: "yyyy-MM-dd"))

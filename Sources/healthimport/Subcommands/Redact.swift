@@ -36,8 +36,16 @@ struct Redact: ParsableCommand {
             throw ValidationError(
                 "--shift-days must be a multiple of 7, so that days of the week stay true: \(shiftDays) is not.")
         }
+        if let shiftDays, abs(shiftDays) > Self.longestShift {
+            throw ValidationError(
+                "--shift-days must be within ±\(Self.longestShift) days (a thousand years), so that every date stays a date: \(shiftDays) is not."
+            )
+        }
         if output == input.path { throw ValidationError("-o must name a new file, not the export itself.") }
     }
+
+    /// The longest move of dates: a multiple of 7 near a thousand years.
+    static let longestShift = 365_246
 
     func run() throws {
         try CommandRunner.run {
