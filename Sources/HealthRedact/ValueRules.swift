@@ -1,12 +1,16 @@
+import Foundation
+
 /// What a value becomes when nothing more specific is known of it: the rule for metadata values
 /// (`MetadataEntry@value`) and for attributes no element declares (iOS 8 metadata attributes,
 /// attributes added by later iOS versions).
 ///
 /// A value is kept only when its shape shows it holds nothing personal: a number, with or
-/// without a unit (`418 cm`, `9.66668 kcal/hr·kg`); a HealthKit constant (`HKWeatherConditionClear`);
-/// a yes/no; a time-zone name (`Europe/Paris`). A date is shifted. Anything else, and any value
-/// whose key names an identifier (`HKExternalUUID`, `HKMetadataKeySyncIdentifier`, a vendor's
-/// user id, a link), is replaced by its keyed hash.
+/// without a unit of measure (`418 cm`, `9.66668 kcal/hr·kg`); a HealthKit constant
+/// (`HKWeatherConditionClear`); a yes/no; a time zone of the time-zone database (`Europe/Paris`).
+/// A date is shifted. Anything else, and any value whose key names an identifier
+/// (`HKExternalUUID`, `HKMetadataKeySyncIdentifier`, a vendor's user id, a link) or a place
+/// (a latitude, a post code), is replaced by its keyed hash. So is a whole number of eight
+/// digits or more: a compact or Unix date that would tell the shift, a phone number, an account.
 enum ValueRules {
     enum Verdict: Equatable {
         case keep
@@ -17,7 +21,7 @@ enum ValueRules {
     /// The verdict for `value` under `key` (both as the XML holds them, escaped).
     static func verdict(key: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) -> Verdict {
         if value.isEmpty { return .keep }
-        if namesIdentifier(key) { return .hash }
+        if namesIdentifier(key) || namesPlace(key) { return .hash }
         if isDate(value) { return .shiftDates }
         if isNumber(value) || isConstant(value) || isYesNo(value) || isTimeZone(value) { return .keep }
         return .hash
@@ -44,6 +48,19 @@ enum ValueRules {
             || (key.count >= 3 && key[key.count - 3] == 0x5F && lowercased(secondLast) == 0x69
                 && lowercased(last) == 0x64)
     }
+
+    /// Whether the key names a place: coordinates, an address. Apple's own keys are left to the
+    /// other rules (`HKSwimmingLocationType` is a pool or open water).
+    static func namesPlace(_ key: UnsafeRawBufferPointer) -> Bool {
+        if key.count >= 2, key[0] == 0x48, key[1] == 0x4B { return false }
+        let lowered = String(decoding: key, as: UTF8.self).lowercased()
+        return placeWords.contains { lowered.contains($0) }
+    }
+
+    private static let placeWords = [
+        "latitude", "longitude", "coordinate", "location", "gps", "geo", "zip", "postal", "postcode", "street",
+        "city", "birth",
+    ]
 
     private static let identifyingWords: [[UInt8]] = [
         "uuid", "identifier", "link", "url", "serial", "userid", "user id", "user_id", "email", "name", "address",
@@ -96,6 +113,8 @@ enum ValueRules {
             index += 1
         }
         guard digits > 0 else { return false }
+        // A whole number this long is a date or an identifier, not a measurement.
+        if digits >= 8, index == count, !value.contains(0x2E), !value.contains(0x2C) { return false }
         if index < count, value[index] == 0x65 || value[index] == 0x45 {
             var exponent = index + 1
             if exponent < count, value[exponent] == 0x2B || value[exponent] == 0x2D { exponent += 1 }
@@ -105,25 +124,70 @@ enum ValueRules {
             }
         }
         if index == count { return true }
-        // A unit: one word of at most 24 bytes, after at most one space.
+        // A unit: one word of at most 40 bytes (a molar mass makes it long), after at most one space.
         if value[index] == 0x20 { index += 1 }
         let unit = count - index
-        guard unit > 0, unit <= 24 else { return false }
-        for byte in value[index...] {
-            let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
-            let allowed =
-                letter || DateShift.isDigit(byte) || byte >= 0x80 || byte == 0x2F || byte == 0x25 || byte == 0x5E
-                || byte == 0x2A || byte == 0x2E || byte == 0x28 || byte == 0x29 || byte == 0x2D
-            guard allowed else { return false }
-        }
-        return true
+        guard unit > 0, unit <= 40 else { return false }
+        return isUnit(UnsafeRawBufferPointer(rebasing: value[index...]))
     }
 
-    /// `HKWeatherConditionClear`, `HKMetadataKeyHeartRateMotionContext`.
-    static func isConstant(_ value: UnsafeRawBufferPointer) -> Bool {
-        guard value.count > 2, value.count <= 96, value[0] == 0x48, value[1] == 0x4B else { return false }
-        return value.allSatisfy { isWordByte($0) || $0 == 0x2E }
+    /// `cm`, `%`, `kcal/hr·kg`, `mL/min·kg`, `mmol<180.16>/L`, `m^2`: units of measure and their
+    /// SI prefixes, joined by `/`, `·`, `*`, `-`, powers and parentheses. A word that is none
+    /// (`5 Oak`, `12 Main`) makes the value text.
+    static func isUnit(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let first = bytes.first,
+            (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A || first == 0x25 || first >= 0x80
+        else { return false }
+        var text = String(decoding: bytes, as: UTF8.self)
+        // A molar mass in angle brackets (`mmol<180.15588>/L`) is a number.
+        text = text.replacing(/<[0-9.]+>/, with: "")
+        let words = text.split { character in
+            "/·*^-().<> ".contains(character) || character.isNumber
+        }
+        guard !words.isEmpty else { return false }
+        return words.allSatisfy { word in
+            let word = String(word)
+            if unitWords.contains(word) { return true }
+            return prefixes.contains { prefix in
+                word.hasPrefix(prefix) && prefixedUnits.contains(String(word.dropFirst(prefix.count)))
+            }
+        }
     }
+
+    private static let unitWords: Set<String> = Set([
+        "count", "%", "min", "hr", "h", "d", "wk", "mo", "yr", "cal", "Cal", "mmHg", "cmAq", "inHg", "atm", "degC",
+        "degF", "°C", "°F", "°", "K", "in", "ft", "yd", "mi", "lb", "lbs", "oz", "st", "fl_oz_us", "fl_oz_imp",
+        "cup_us", "cup_imp", "pt_us", "pt_imp", "IU", "dBASPL", "dBHL", "dB", "bpm", "mph", "kph", "rpm", "spm",
+        "ppm", "steps", "step", "beats", "appleEffortScore", "kcal", "kJ",
+    ]).union(prefixedUnits)
+
+    /// Units that take an SI prefix (`mL`, `kg`, `µV`).
+    private static let prefixedUnits: Set<String> = [
+        "m", "g", "s", "L", "l", "J", "W", "V", "Hz", "Pa", "mol", "S", "lx",
+    ]
+
+    private static let prefixes = ["p", "n", "µ", "μ", "mc", "m", "c", "d", "da", "h", "k", "M", "G"]
+
+    /// `HKWeatherConditionClear`, `HKMetadataKeyHeartRateMotionContext`: a word of a HealthKit
+    /// family of constants (another `HK…` word may be anything an app wrote).
+    static func isConstant(_ value: UnsafeRawBufferPointer) -> Bool {
+        guard value.count > 2, value.count <= 96, value[0] == 0x48, value[1] == 0x4B,
+            value.allSatisfy({ isWordByte($0) || $0 == 0x2E })
+        else { return false }
+        let text = String(decoding: value, as: UTF8.self)
+        return constantFamilies.contains { text.hasPrefix($0) }
+    }
+
+    private static let constantFamilies = [
+        "HKWeatherCondition", "HKCategoryValue", "HKWorkout", "HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier",
+        "HKCorrelationTypeIdentifier", "HKDataTypeIdentifier", "HKCharacteristicTypeIdentifier", "HKMetadataKey",
+        "HKInsulinDeliveryReason", "HKHeartRateMotionContext", "HKBloodGlucoseMealTime", "HKVO2MaxTestType",
+        "HKDevicePlacementSide", "HKAppleECGAlgorithmVersion", "HKSwimmingStrokeStyle", "HKUserMotionContext",
+        "HKPhysicalEffortEstimationType", "HKWaterSalinity", "HKCyclingFunctionalThresholdPowerTestType",
+        "HKHeartRateRecoveryTestType", "HKElectrocardiogram", "HKBiologicalSex", "HKBloodType",
+        "HKFitzpatrickSkinType", "HKWheelchairUse", "HKActivityMoveMode", "HKCardioFitnessMedicationsUse",
+        "HKSleepAnalysis", "HKAudiogram", "HKVisionPrescription", "HKClinicalType",
+    ]
 
     static func isYesNo(_ value: UnsafeRawBufferPointer) -> Bool {
         guard value.count >= 2, value.count <= 5 else { return false }
@@ -138,9 +202,11 @@ enum ValueRules {
         if text == "UTC" || text == "GMT" { return true }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count >= 2, parts.count <= 3, let first = parts[0].first, first.isUppercase else { return false }
-        return parts.allSatisfy { part in
+        let shaped = parts.allSatisfy { part in
             !part.isEmpty && part.utf8.allSatisfy { isWordByte($0) || $0 == 0x2D || $0 == 0x2B }
         }
+        // Only a zone the database knows: `America/Zebulon` may be a street.
+        return shaped && TimeZone(identifier: text) != nil
     }
 
     static func isWordByte(_ byte: UInt8) -> Bool {

@@ -78,6 +78,25 @@ import Testing
         for key in ["Übungsdauer", "Identity", "Idle", "Paid"] {
             #expect(verdict(key, "4") == .keep, "\(key)")
         }
+        // Units of measure, not words after a number; time zones the database knows; HealthKit's own constants.
+        for (key, value) in [
+            ("HKAverageMETs", "9.9 kcal/hr-kg"), ("HKLapLength", "25 m"), ("HKElevationAscended", "1200 cm"),
+            ("Glucose", "5.5 mmol<180.15588000005408>/L"), ("Speed", "3.2 km/hr"), ("HRV", "48 ms"),
+            ("HKWeatherTemperature", "47.6418 degF"), ("Health Mate App Version", "4.12.1"), ("Dose", "2 IU"),
+        ] {
+            #expect(verdict(key, value) == .keep, "\(value)")
+        }
+        for (key, value) in [
+            ("Address", "5 Zebulon"), ("Note", "12 Oak"), ("Flat", "221B"), ("Route", "Zebulon/Quackenbush"),
+            ("HKTimeZone", "America/Zebulon"), ("Kind", "HKZebulonQuackenbush"), ("Caller", "+13125550199"),
+            ("StartDateLocal", "20200310193450"), ("Logged", "1762779600"), ("Day", "10/01/2025"),
+            ("Start", "41.878113,-87.629799"), ("Latitude", "41.878113"), ("Start Longitude", "-87.629799"),
+            ("ZIP", "60601"), ("Home city", "4"),
+        ] {
+            #expect(verdict(key, value) == .hash, "\(key) \(value)")
+        }
+        #expect(verdict("HKSwimmingLocationType", "1") == .keep)
+        #expect(verdict("Kind", "HKWorkoutSwimmingLocationTypePool") == .keep)
         #expect(verdict("Fasted", "YES") == .keep)
         #expect(verdict("Fasted", "False") == .keep)
         #expect(verdict("Fasted", "maybe") == .hash)

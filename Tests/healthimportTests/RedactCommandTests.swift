@@ -80,6 +80,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.zip"))
     }
 
+    @Test(
+        "--shift-days that would move dates out of the calendar is refused with exit 64",
+        arguments: [-742_000, 7_000_000])
+    func shiftWithinTheCalendar(days: Int) throws {
+        let folder = try CLI.temporaryFolder()
+        let result = try CLI.run([
+            "redact", CLI.sample("zip/export.zip"), "-o", folder + "/out.zip", "--shift-days", "\(days)",
+        ])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--shift-days must be within ±365246 days"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.zip"))
+    }
+
     @Test("without --shift-days the shift is a random whole number of weeks back, different from run to run")
     func randomShift() throws {
         let folder = try CLI.temporaryFolder()
