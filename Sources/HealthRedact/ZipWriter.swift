@@ -24,12 +24,12 @@ final class ZipWriter {
     private var block: [UInt8] = []
     private var finished = false
 
-    /// A writer into a new file at `path`; `zip64Threshold` lowers the size from which sizes and
+    /// A writer into a new file at `path` (`-`: standard output); `zip64Threshold` lowers the size from which sizes and
     /// offsets are written in zip64 form (tests).
     init(path: String, zip64Threshold: UInt64 = 0xFFFF_FFFF) throws(RedactError) {
         let file: PartialFile
         do {
-            file = try PartialFile(path: path)
+            file = path == "-" ? PartialFile(standardOutput: ()) : try PartialFile(path: path)
         } catch {
             throw RedactError(error.description)
         }

@@ -291,4 +291,34 @@ import Testing
         let fromStore = try CLI.run(["fhir", "--db", store, "-o", "-", "-q"])
         #expect(fromStore.lines.sorted() == fromExport.lines.sorted())
     }
+    @Test("-o writes through a symbolic link and into a named pipe, and refuses the export itself")
+    func outputsThatAreNoPlainFile() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let export = CLI.sample("v14-2025/export.xml")
+        let expected = try CLI.run(["fhir", export, "-o", "-", "-q"]).stdout
+        #expect(!expected.isEmpty)
+        let target = folder + "/target.ndjson"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.ndjson", withDestinationPath: target)
+        let linked = try CLI.run(["fhir", export, "-o", folder + "/link.ndjson", "-q"])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.ndjson") == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
+        let fifo = folder + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let piped = try CLI.runProcess(
+            "/bin/sh",
+            [
+                "-c", "cat \"$1\" > \"$2\" & \"$3\" fhir \"$4\" -o \"$1\" -q; status=$?; wait; exit $status",
+                "sh", fifo, folder + "/read.ndjson", CLI.binary, export,
+            ])
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(try String(contentsOfFile: folder + "/read.ndjson", encoding: .utf8) == expected)
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        let itself = try CLI.run(["fhir", folder + "/target.ndjson", "-o", folder + "/target.ndjson"])
+        #expect(itself.status == 64)
+        #expect(itself.stderr.contains("-o must name a new file, not the export itself"))
+    }
 }

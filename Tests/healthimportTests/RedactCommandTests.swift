@@ -80,6 +80,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.zip"))
     }
 
+    /// Per type, the count `summary --json` prints.
+    static func countsByType(_ json: String) throws -> [String: Int] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let types = try #require(object["types"] as? [String: [String: Any]])
+        return types.compactMapValues { $0["count"] as? Int }
+    }
+
+    @Test("-o - writes the zip to standard output, through a pipe as into a file")
+    func standardOutput() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let export = CLI.sample("zip/export.zip")
+        for (command, name) in [
+            ("\"$1\" redact \"$2\" -o - --shift-days -364 | cat > \"$3\"", "piped.zip"),
+            ("\"$1\" redact \"$2\" -o - --shift-days -364 > \"$3\"", "file.zip"),
+        ] {
+            let run = try CLI.runProcess("/bin/sh", ["-c", command, "sh", CLI.binary, export, folder + "/" + name])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("wrote standard output"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/-"))
+            let original = try CLI.run(["summary", export, "--json"])
+            let copy = try CLI.run(["summary", folder + "/" + name, "--json"])
+            #expect(copy.status == 0, "\(copy.stderr)")
+            #expect(try Self.countsByType(copy.stdout) == Self.countsByType(original.stdout))
+            #expect(try Self.countsByType(copy.stdout).count > 5)
+        }
+    }
+
     @Test(
         "--shift-days that would move dates out of the calendar is refused with exit 64",
         arguments: [-742_000, 7_000_000])

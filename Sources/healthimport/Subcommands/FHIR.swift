@@ -43,6 +43,9 @@ struct FHIR: ParsableCommand {
 
     func validate() throws {
         if (path == nil) == (db == nil) { throw ValidationError("Give either PATH (an export) or --db (a store).") }
+        if output != "-", output == path || output == db {
+            throw ValidationError("-o must name a new file, not the \(path != nil ? "export" : "store") itself.")
+        }
         if let db, StoreOptions.isPostgres(db) {
             throw ValidationError("fhir reads SQLite stores only, not PostgreSQL (see docs/schema-postgres.md).")
         }

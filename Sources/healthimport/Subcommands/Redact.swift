@@ -21,7 +21,9 @@ struct Redact: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var selection: SelectionOptions
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The zip to write.", valueName: "OUT.zip"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("The zip to write, or - for standard output.", valueName: "OUT.zip"))
     var output: String
 
     @Option(
@@ -79,7 +81,7 @@ struct Redact: ParsableCommand {
             guard !input.quiet else { return }
             let weeks = report.shiftDays / 7
             Diagnostics.print(
-                "healthimport: wrote \(output): \(report.elementsWritten) elements"
+                "healthimport: wrote \(output == "-" ? "standard output" : output): \(report.elementsWritten) elements"
                     + (report.elementsNotSelected > 0 ? " (\(report.elementsNotSelected) not selected)" : "")
                     + ", \(report.sources) sources, \(report.routeFiles) route files"
                     + " (\(report.routePointsDropped + report.inlinePointsDropped) points dropped at their ends)"
