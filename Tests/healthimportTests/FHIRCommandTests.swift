@@ -105,6 +105,30 @@ import Testing
         #expect(["female", "male", "other", "unknown"].contains(patient["gender"] as? String ?? ""))
     }
 
+    @Test("--patient gives each person's file a Patient of their own, the same on every run")
+    func patientByName() throws {
+        let export = CLI.sample("v11-2020/export.xml")
+        func patientReferences(_ arguments: [String]) throws -> (id: String, subjects: Set<String>) {
+            let result = try CLI.run(["fhir", export, "-o", "-", "-q"] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            let objects = try result.lines.map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+            let id = try #require(objects.first?["id"] as? String)
+            let subjects = objects.dropFirst().compactMap { ($0["subject"] as? [String: Any])?["reference"] as? String }
+            #expect(subjects.count == objects.count - 1)
+            return (id, Set(subjects))
+        }
+        let plain = try patientReferences([])
+        let ann = try patientReferences(["--patient", "ann"])
+        let ben = try patientReferences(["--patient", "ben"])
+        #expect(Set([plain.id, ann.id, ben.id]).count == 3)
+        #expect(ann.subjects == ["Patient/" + ann.id])
+        #expect(ben.subjects == ["Patient/" + ben.id])
+        #expect(try patientReferences(["--patient", "ann"]).id == ann.id)
+        #expect(UUID(uuidString: ann.id) != nil)
+    }
+
     @Test("The same export gives the same bytes on every run, and -o writes what - prints")
     func deterministic() throws {
         let folder = try CLI.temporaryFolder()

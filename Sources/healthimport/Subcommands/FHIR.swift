@@ -35,6 +35,12 @@ struct FHIR: ParsableCommand {
     @OptionGroup var selection: SelectionOptions
 
     @Option(
+        help: ArgumentHelp(
+            "Whose records: the Patient's ID is derived from this name, so that several people's files can go to one FHIR server (default: the same ID for every export).",
+            valueName: "name"))
+    var patient: String?
+
+    @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
             "The NDJSON file to write (written whole or not at all), or - for standard output.",
@@ -43,6 +49,7 @@ struct FHIR: ParsableCommand {
 
     func validate() throws {
         if (path == nil) == (db == nil) { throw ValidationError("Give either PATH (an export) or --db (a store).") }
+        if let patient, patient.isEmpty { throw ValidationError("--patient needs a name.") }
         if output != "-", output == path || output == db {
             throw ValidationError("-o must name a new file, not the \(path != nil ? "export" : "store") itself.")
         }
@@ -58,6 +65,12 @@ struct FHIR: ParsableCommand {
         }
     }
 
+    /// A writer whose Patient is the one `--patient` names, or the profile's.
+    private func makeWriter() -> FHIRWriter {
+        guard let patient else { return FHIRWriter() }
+        return FHIRWriter(patientID: RecordID(name: "patient:" + patient))
+    }
+
     /// The store's records as FHIR.
     private func writeStore(_ db: String) throws {
         let stored = StoredRecords(reader: try StoreReader(path: db))
@@ -65,7 +78,7 @@ struct FHIR: ParsableCommand {
         let window = selection.windowGiven ? selection.window : .all
         let start = window.start(exportDate: facts?.exportDate, now: .now)
         let file = try OutputFile(path: output)
-        var writer = FHIRWriter()
+        var writer = makeWriter()
         do {
             writer.writePatient(facts, to: &file.output.buffer)
             try stored.read(selection: try selection.selection(), from: start) { item in
@@ -91,7 +104,7 @@ struct FHIR: ParsableCommand {
         let file = try OutputFile(path: output)
         let out = file.output
         let progress = Progress(quiet: quiet, totalBytes: reader.expectedByteCount)
-        var writer = FHIRWriter()
+        var writer = makeWriter()
         var patientWritten = false
         var clinical = ClinicalCounts()
         var repeats = RecentRepeats()
