@@ -33,10 +33,14 @@ public struct HealthSample: Sendable, Equatable {
     public var value: Value
     /// Metadata as the export writes it: keys and values as strings.
     public var metadata: [String: String]
+    /// The offset from UTC, in seconds, the sample's dates are written with (a replayed export's,
+    /// as it wrote them); `nil` for the encoder's time zone, a phone's own.
+    public var utcOffsetSeconds: Int?
 
     public init(
         healthKitUUID: UUID, type: String, sourceName: String, sourceVersion: String? = nil, device: String? = nil,
-        start: Date, end: Date, created: Date? = nil, value: Value, metadata: [String: String] = [:]
+        start: Date, end: Date, created: Date? = nil, value: Value, metadata: [String: String] = [:],
+        utcOffsetSeconds: Int? = nil
     ) {
         self.healthKitUUID = healthKitUUID
         self.type = type
@@ -48,6 +52,7 @@ public struct HealthSample: Sendable, Equatable {
         self.created = created
         self.value = value
         self.metadata = metadata
+        self.utcOffsetSeconds = utcOffsetSeconds
     }
 }
 #endif

@@ -3,8 +3,9 @@ import Foundation
 
 /// Writes samples as `POST /api/healthkit/samples` takes them (the document's `Sample`).
 ///
-/// Dates are written to the second, with the offset of `timeZone`, as an export writes them:
-/// the identity rule reads whole UTC seconds, and the statistics' days follow the offset.
+/// Dates are written to the second, with the offset of `timeZone` (or the sample's own,
+/// ``HealthSample/utcOffsetSeconds``), as an export writes them: the identity rule reads whole
+/// UTC seconds, and the statistics' days follow the offset.
 public struct SampleEncoder: Sendable {
     public var timeZone: TimeZone
 
@@ -21,10 +22,22 @@ public struct SampleEncoder: Sendable {
 
     /// The generated client's body for `samples`.
     func payload(_ samples: [HealthSample]) -> [Components.Schemas.Sample] {
+        let own = Self.formatter(timeZone)
+        var byOffset: [Int: ISO8601DateFormatter] = [:]
+        return samples.map { sample in
+            guard let offset = sample.utcOffsetSeconds, let zone = TimeZone(secondsFromGMT: offset) else {
+                return payload(for: sample, formatter: own)
+            }
+            if byOffset[offset] == nil { byOffset[offset] = Self.formatter(zone) }
+            return payload(for: sample, formatter: byOffset[offset]!)
+        }
+    }
+
+    private static func formatter(_ zone: TimeZone) -> ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = timeZone
-        return samples.map { payload(for: $0, formatter: formatter) }
+        formatter.timeZone = zone
+        return formatter
     }
 
     func payload(for sample: HealthSample, formatter: ISO8601DateFormatter) -> Components.Schemas.Sample {

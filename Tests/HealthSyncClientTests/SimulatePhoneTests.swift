@@ -34,12 +34,28 @@ struct SimulatePhoneTests {
         let uploaded = try await direct.allSamples()
         #expect(uploaded.count > 50, "the sample export has quantity, weight and category samples")
         #expect(try await phone.allSamples() == uploaded)
+        // With the offsets the export wrote, so that days and hours are the same local ones.
+        let starts = try await direct.allSampleStarts()
+        #expect(starts.values.contains { !$0.hasSuffix("Z") && !$0.hasSuffix("+00:00") })
+        #expect(try await phone.allSampleStarts() == starts)
         // Each sample sent once: the backfill leaves out what the live sync sent.
         #expect(output.contains("\(uploaded.count) sent: \(uploaded.count) new, 0 already on the server"), "\(output)")
     }
 }
 
 extension TestServer {
+    /// The start, as stored with its offset, of each of the person's current samples, by UUID.
+    func allSampleStarts() async throws -> [String: String] {
+        var starts: [String: String] = [:]
+        for object in try await records() {
+            guard let kind = object["kind"] as? String, ["quantity", "weight", "category"].contains(kind),
+                let uuid = object["uuid"] as? String, let start = object["start"] as? String
+            else { continue }
+            starts[uuid] = start
+        }
+        return starts
+    }
+
     /// The UUIDs of the person's current quantity, weight and category samples.
     func allSamples() async throws -> Set<String> {
         var uuids = Set<String>()

@@ -73,5 +73,26 @@ import Testing
         #expect(object["unit"] as? String == "kg")
         #expect(object["healthKitUUID"] as? String == "0F3A8C52-3D0B-4F5E-9C56-1C0C4C1B2A11")
     }
+
+    @Test("A sample with an offset of its own (a replayed export's) is written with it, the others with the zone's")
+    func sampleOffset() throws {
+        let start = Date(timeIntervalSince1970: 1_729_857_884)
+        func sample(_ offset: Int?) -> HealthSample {
+            HealthSample(
+                healthKitUUID: UUID(), type: "HKQuantityTypeIdentifierStepCount", sourceName: "Phone", start: start,
+                end: start.addingTimeInterval(600), created: start.addingTimeInterval(700),
+                value: .quantity(120, unit: "count"), utcOffsetSeconds: offset)
+        }
+        let data = try SampleEncoder(timeZone: TimeZone(identifier: "UTC")!).encode([
+            sample(2 * 3600), sample(nil), sample(-(9 * 3600 + 30 * 60)),
+        ])
+        let objects = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(
+            objects.map { $0["start"] as? String } == [
+                "2024-10-25T14:04:44+02:00", "2024-10-25T12:04:44Z", "2024-10-25T02:34:44-09:30",
+            ])
+        #expect(objects[0]["end"] as? String == "2024-10-25T14:14:44+02:00")
+        #expect(objects[0]["created"] as? String == "2024-10-25T14:16:24+02:00")
+    }
 }
 #endif

@@ -31,7 +31,8 @@ extension HealthSample {
             healthKitUUID: UUID(uuidString: id) ?? UUID(), type: header.type, sourceName: header.sourceName,
             sourceVersion: header.sourceVersion, start: Self.date(header.startDate), end: Self.date(header.endDate),
             created: header.creationDate.map(Self.date), value: value,
-            metadata: Dictionary(metadata.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
+            metadata: Dictionary(metadata.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            utcOffsetSeconds: Int(header.startDate.offsetMinutes) * 60)
     }
 
     private static func date(_ timestamp: ExportTimestamp) -> Date {
