@@ -186,6 +186,7 @@ let package = Package(
             dependencies: [
                 "HealthExport",
                 "HealthCore",
+                "HealthStatistics",
                 "HealthJSON",
                 "HealthPostgres",
                 "HealthParquetPostgres",

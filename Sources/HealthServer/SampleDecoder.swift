@@ -1,6 +1,7 @@
 #if PostgreSQL
 import Foundation
 import HealthExport
+import HealthStatistics
 
 /// Turns the samples an app uploads, objects in the `records` schema (docs/json-lines.md), into
 /// records: `quantity`, `weight` and `category`, with or without `uuid` (the content UUID is
@@ -25,7 +26,9 @@ enum SampleDecoder {
             sourceVersion: fields["sourceVersion"] as? String,
             creationDate: try timestamp(fields, "created", required: false), startDate: start, endDate: end)
         let metadata = try Self.metadata(fields["metadata"])
-        let kind = fields["kind"] as? String ?? defaultKind(type)
+        // Body mass is a weight however it is sent, so that its statistics find it.
+        let kind =
+            type == "HKQuantityTypeIdentifierBodyMass" ? "weight" : fields["kind"] as? String ?? defaultKind(type)
         switch kind {
         case "weight":
             let unit = fields["unit"] as? String ?? "kg"
@@ -42,14 +45,21 @@ enum SampleDecoder {
             let value = try number(fields, "value")
             let valueText = fields["valueText"] as? String
             guard value != nil || valueText != nil else { throw Failure(message: "a quantity needs a numeric value") }
+            let unit = fields["unit"] as? String
+            guard StatisticsUnits.canMeasure(type: type, in: unit) else {
+                throw Failure(
+                    message:
+                        "unit '\(unit ?? "")' does not measure \(type) (\(StatisticsUnits(type: type, firstUnit: nil).unit))"
+                )
+            }
             return .quantity(
                 QuantitySample(
                     header: header, value: value, unit: fields["unit"] as? String, valueText: valueText,
                     metadata: metadata))
         case "category":
             let raw = try number(fields, "rawValue").map { Int($0) }
+            // Without either, as the export writes a mindful session (HealthKit's "not applicable").
             let value = fields["value"] as? String
-            guard value != nil || raw != nil else { throw Failure(message: "a category sample needs value (its name)") }
             return .category(CategorySample(header: header, value: value, rawValue: raw, metadata: metadata))
         default:
             throw Failure(message: "kind '\(kind)' cannot be uploaded as a sample (quantity, weight or category)")

@@ -24,6 +24,13 @@ public struct StatisticsUnits: Sendable {
         }
     }
 
+    /// Whether `unit` can measure `type`: a type this table names takes only units its own converts
+    /// from (steps in `count`, heart rate in `count/min` or `count/s`); any other type takes any.
+    public static func canMeasure(type: String, in unit: String?) -> Bool {
+        guard byType[type] != nil else { return true }
+        return StatisticsUnits(type: type, firstUnit: unit).convert(1, from: unit) != nil
+    }
+
     /// `value` written in `unit`, in this type's unit; `nil` when it cannot be converted.
     public func convert(_ value: Double, from written: String?) -> Double? {
         let written = written ?? unit
