@@ -31,7 +31,7 @@ final class PostgresRecordWriter {
 
     /// Stored records whose content the writer brought up to date, by type.
     private(set) var updated: [String: Int] = [:]
-    /// The types and starts of the records it updated.
+    /// The types and starts of the records it added or updated (the days a webhook names).
     private(set) var touched = TouchedRanges()
     /// The UTC days of the samples it added, updated or replaced: the statistics to recompute
     /// (``PostgresStatistics``).
@@ -108,6 +108,7 @@ final class PostgresRecordWriter {
         }
         var stored: [IdentifiedRecord] = []
         var tally = TypeTally()
+        var run = TouchedRun()
         for index in batch.indices {
             let record = batch[index].record
             if let replaced = sync.replacing[index] {
@@ -121,6 +122,9 @@ final class PostgresRecordWriter {
                     noteUpdated(record)
                 } else {
                     tally.count(record.type, into: &added)
+                    if let start = record.start?.secondsSince1970 {
+                        run.note(type: record.type, start: start, into: &touched)
+                    }
                     if sync.replacing[index] != nil { noteUpdated(record) }
                 }
                 // A batch is a count of records, not of their beats or route points: memory
@@ -137,6 +141,7 @@ final class PostgresRecordWriter {
             }
         }
         tally.finish(into: &added)
+        run.end(into: &touched)
         for buffer in tables.all where !buffer.isEmpty {
             _ = try await buffer.flush(connection, logger: logger)
         }

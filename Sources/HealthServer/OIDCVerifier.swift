@@ -117,15 +117,15 @@ public actor OIDCVerifier {
         }
     }
 
-    /// The configured claim's value, one word; an email address in lower case, refused when
-    /// the issuer says it is not verified.
+    /// The configured claim's value, one word; an email address in lower case, refused unless
+    /// the issuer says it verified it (`email_verified`: anyone may claim an address).
     private func personName(in claims: IDTokenClaims) throws(OIDCRejection) -> String {
         let claim = settings.claim
         let value: String?
         switch claim {
         case .sub: value = claims.sub
         case .email:
-            if claims.emailVerified?.value == false {
+            if claims.emailVerified?.value != true {
                 throw OIDCRejection("email", "the issuer has not verified the email address (email_verified)")
             }
             value = claims.email?.lowercased()

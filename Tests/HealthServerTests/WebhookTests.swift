@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import HealthExport
 import HealthFixtures
 import Testing
 
@@ -68,8 +69,12 @@ struct WebhookTests {
         #expect(body["person"] as? String == person)
         #expect(body["importId"] as? Int == importID)
         #expect((body["total"] as? [String: Any])?["new"] as? Int == 41)
-        // A first import changes no stored record: its new rows are not listed (see docs/server.md).
-        #expect(body["changedDays"] as? [String] == [])
+        // The UTC days of the new rows: every day from the first step's to the last's.
+        let firstDay = ServerExports.stepStart(39) / 86_400
+        let lastDay = ServerExports.stepStart(0) / 86_400
+        let days = (firstDay...lastDay).map { CalendarDay(daysSince1970: Int32($0)).iso8601 }
+        #expect(body["changedDays"] as? [String] == days)
+        #expect(!days.isEmpty)
 
         let store = try PostgresStore.open(url: TestPostgres.url!, person: person)
         defer { store.closeWaiting() }

@@ -37,7 +37,8 @@ public struct ImportResult: Sendable {
     public var sameExport: ImportRecord?
     /// The anchors the run moved.
     public var anchors: [Anchor] = []
-    /// The types and ranges of start whose stored records the run changed.
+    /// The types and ranges of start whose stored records the run changed (and, in a PostgreSQL
+    /// store, those it added: the days an upload's webhook names).
     public var touched = TouchedRanges()
     /// Types whose anchors the run dropped after accepted implausible deletions (see ``StoreOutcome/anchorsDropped``).
     public var anchorsDropped: Set<String> = []
