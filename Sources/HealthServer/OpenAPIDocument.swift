@@ -263,7 +263,7 @@ enum OpenAPIDocument {
                 "410": { $ref: "#/components/responses/UploadExpired" }
                 "412": { $ref: "#/components/responses/TusVersion" }
                 "413":
-                  description: The body goes past the upload's `Upload-Length`; what came before that point is kept.
+                  description: The body goes past the upload's `Upload-Length`; none of it is kept, and the offset stays where it was.
                   content:
                     application/json:
                       schema: { $ref: "#/components/schemas/Error" }
@@ -301,6 +301,11 @@ enum OpenAPIDocument {
                       schema: { $ref: "#/components/schemas/Error" }
                 "401": { $ref: "#/components/responses/Unauthorized" }
                 "404": { $ref: "#/components/responses/NoUpload" }
+                "409":
+                  description: "The import was refused: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported."
+                  content:
+                    application/json:
+                      schema: { $ref: "#/components/schemas/Error" }
                 "410": { $ref: "#/components/responses/UploadExpired" }
                 "500":
                   description: The import failed for the server's reasons three times.
