@@ -13,10 +13,12 @@ extension PostgresStore {
 
     /// Writes `records` as ``insertRecords(_:)`` does and, in the same transaction, remembers
     /// the HealthKit UUID each came with (`healthKitUUIDs[i]` for `records[i]`, `nil`: none).
+    /// Returns how many were already stored as sent, and how many stored ones they brought up to
+    /// date (another value under the same content UUID).
     public func insertPhoneSamples(_ records: [IdentifiedRecord], healthKitUUIDs: [String?]) async throws
-        -> [String: Int]
+        -> (alreadyStored: Int, updated: Int)
     {
-        try await insertRecords(records) {
+        let outcome = try await insertRecordsCounting(records) {
             var phone: [String] = []
             var rows: [String] = []
             for (record, healthKitUUID) in zip(records, healthKitUUIDs) {
@@ -32,6 +34,7 @@ extension PostgresStore {
                 ON CONFLICT (person, healthkit_uuid) DO UPDATE SET uuid = excluded.uuid
                 """)
         }
+        return (outcome.alreadyStored.values.reduce(0, +), outcome.updated.values.reduce(0, +))
     }
 
     /// Marks deleted the rows of the samples the phone deleted (`healthKitUUIDs`), as a later

@@ -14,6 +14,15 @@ extension PostgresStore {
     /// Writes `records` as ``insertRecords(_:)`` does, and runs `then` in the same transaction
     /// once they are written.
     func insertRecords(_ records: [IdentifiedRecord], then: () async throws -> Void) async throws -> [String: Int] {
+        try await insertRecordsCounting(records, then: then).alreadyStored
+    }
+
+    /// Writes `records` as ``insertRecords(_:)`` does, runs `then` in the same transaction once
+    /// they are written, and tells what the writer found (rows added, records already stored,
+    /// stored records brought up to date).
+    func insertRecordsCounting(_ records: [IdentifiedRecord], then: () async throws -> Void) async throws
+        -> StoreOutcome
+    {
         let writer = PostgresRecordWriter(connection: connection, person: person, logger: Self.logger)
         do {
             try await inTransaction {
@@ -27,7 +36,7 @@ extension PostgresStore {
         } catch {
             throw StoreError.postgres(error, url: url)
         }
-        return writer.duplicates
+        return writer.outcome
     }
 }
 #endif

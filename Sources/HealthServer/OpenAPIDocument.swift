@@ -338,7 +338,7 @@ enum OpenAPIDocument {
                     schema: { type: string, description: "One Sample object per line." }
               responses:
                 "200":
-                  description: How many were new.
+                  description: "How many were new, how many changed a stored sample's value (the same sample under the same content UUID: type, source and times), and how many the server had as sent."
                   content:
                     application/json:
                       schema:
@@ -347,6 +347,7 @@ enum OpenAPIDocument {
                         properties:
                           received: { type: integer, minimum: 0 }
                           new: { type: integer, minimum: 0 }
+                          updated: { type: integer, minimum: 0 }
                           alreadyImported: { type: integer, minimum: 0 }
                 "400": { $ref: "#/components/responses/BadRequest" }
                 "401": { $ref: "#/components/responses/Unauthorized" }

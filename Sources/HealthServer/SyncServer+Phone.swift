@@ -28,17 +28,18 @@ extension SyncServer {
                 throw ServerFailure(.badRequest, "body:\(object.line): error: \(error.message) (sample \(index + 1))")
             }
         }
-        let duplicates = try await withImportLock(of: person) { store in
+        let (already, updated) = try await withImportLock(of: person) { store in
             try await store.insertPhoneSamples(records, healthKitUUIDs: healthKitUUIDs)
         }
-        let already = duplicates.values.reduce(0, +)
+        let new = records.count - already - updated
         await notifyWebhooks(
-            person: person, received: records.count, new: records.count - already,
+            person: person, received: records.count, new: new, updated: updated,
             starts: records.compactMap { $0.record.start?.secondsSince1970 })
         var out = JSONBuffer(capacity: 256)
         out.beginObject()
         out.field("received", records.count)
-        out.field("new", records.count - already)
+        out.field("new", new)
+        out.field("updated", updated)
         out.field("alreadyImported", already)
         out.endObject()
         return Reply.json(out.text)

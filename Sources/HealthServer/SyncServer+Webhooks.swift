@@ -33,13 +33,14 @@ extension SyncServer {
     }
 
     /// Queues the message of a completed samples upload of `person`.
-    func notifyWebhooks(person: String, received: Int, new: Int, starts: [Int64]) async {
+    func notifyWebhooks(person: String, received: Int, new: Int, updated: Int, starts: [Int64]) async {
         let days = Set(starts.map { Int32($0.floorDivided(by: 86_400)) })
         await notifyWebhooks(person: person, importID: nil, days: days) { out in
             out.beginObject()
             out.field("read", received)
             out.field("new", new)
-            out.field("alreadyImported", received - new)
+            out.field("updated", updated)
+            out.field("alreadyImported", received - new - updated)
             out.endObject()
         }
     }

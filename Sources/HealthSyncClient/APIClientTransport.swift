@@ -83,6 +83,7 @@ public struct APIClientTransport: SyncTransport {
             var answer = UploadAnswer()
             answer.received = counts.received
             answer.new = counts.new
+            answer.updated = counts.updated ?? 0
             answer.alreadyImported = counts.alreadyImported
             return .uploaded(answer)
         case .badRequest(let answer): return Self.failed(400, try? answer.body.json)

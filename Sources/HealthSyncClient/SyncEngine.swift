@@ -151,6 +151,7 @@ public actor SyncEngine {
                 let answer = try await api.upload(changes.added, encoder: encoder)
                 batch.sent += changes.added.count
                 batch.new += answer.new
+                batch.updated += answer.updated
                 batch.alreadyImported += answer.alreadyImported
             } catch SyncError.refused(let status, let message) {
                 batch.rejected.append(

@@ -1,9 +1,11 @@
 #if SyncClient
 /// What one sync or backfill sent and what the server did with it.
 public struct SyncSummary: Sendable, Equatable {
-    /// Samples sent, and the server's count of those it did not have.
+    /// Samples sent, the server's count of those it did not have, of those that changed a stored
+    /// sample's value, and of those it had as sent.
     public var sent = 0
     public var new = 0
+    public var updated = 0
     public var alreadyImported = 0
     /// Deletions sent, rows the server marked deleted, and UUIDs it had no row for.
     public var deletionsSent = 0
@@ -18,6 +20,7 @@ public struct SyncSummary: Sendable, Equatable {
     public mutating func add(_ other: SyncSummary) {
         sent += other.sent
         new += other.new
+        updated += other.updated
         alreadyImported += other.alreadyImported
         deletionsSent += other.deletionsSent
         deleted += other.deleted

@@ -119,14 +119,33 @@ struct ServerFlowTests {
         let again = try server.request(
             "POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(0..<12))
         #expect(again.json["new"] as? Int == 0)
+        #expect(again.json["updated"] as? Int == 0)
         #expect(again.json["alreadyImported"] as? Int == 12)
+        // A sample with a creation date is HealthKit's immutable object: another value under it is the stored one.
+        let edited = ServerExports.samplesJSON(0..<1).replacingOccurrences(of: "\"value\":1,", with: "\"value\":100,")
+        #expect(edited.contains("\"value\":100,"))
+        let same = try server.request("POST", "/api/healthkit/samples", token: token, body: edited)
+        #expect(same.status == 200, "\(same.text)")
+        #expect(
+            (same.json["new"] as? Int, same.json["updated"] as? Int, same.json["alreadyImported"] as? Int) == (0, 0, 1))
+        // Without one, its value is left out of its name: another value brings the stored sample up to date.
+        let undated = edited.replacing(/"created":"[^"]*",/, with: "")
+        #expect(!undated.contains("created"))
+        let first = try server.request("POST", "/api/healthkit/samples", token: token, body: undated)
+        #expect((first.json["new"] as? Int, first.json["updated"] as? Int) == (1, 0), "\(first.text)")
+        let changed = try server.request(
+            "POST", "/api/healthkit/samples", token: token,
+            body: undated.replacingOccurrences(of: "\"value\":100,", with: "\"value\":7,"))
+        #expect((changed.json["new"] as? Int, changed.json["updated"] as? Int) == (0, 1), "\(changed.text)")
+        #expect(changed.json["alreadyImported"] as? Int == 0)
 
         let export = try server.request(
             "POST", "/api/healthkit/exports", token: token, bodyFile: ServerExports.file(ServerExports.xml(steps: 20)))
         #expect(export.status == 200, "\(export.text)")
         #expect(Self.newCount(export) == 8 + 1)
         #expect((export.json["total"] as? [String: Any])?["alreadyImported"] as? Int == 12)
-        #expect(try Self.stepRows(server, token: token) == 20)
+        // The export's 20 steps and the sample without a creation date.
+        #expect(try Self.stepRows(server, token: token) == 21)
         server.stop()
     }
 

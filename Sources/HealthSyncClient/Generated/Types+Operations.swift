@@ -861,6 +861,8 @@ internal enum Operations {
                         internal var received: Swift.Int
                         /// - Remark: Generated from `#/paths/api/healthkit/samples/POST/responses/200/content/json/new`.
                         internal var new: Swift.Int
+                        /// - Remark: Generated from `#/paths/api/healthkit/samples/POST/responses/200/content/json/updated`.
+                        internal var updated: Swift.Int?
                         /// - Remark: Generated from `#/paths/api/healthkit/samples/POST/responses/200/content/json/alreadyImported`.
                         internal var alreadyImported: Swift.Int
                         /// Creates a new `JsonPayload`.
@@ -868,19 +870,23 @@ internal enum Operations {
                         /// - Parameters:
                         ///   - received:
                         ///   - new:
+                        ///   - updated:
                         ///   - alreadyImported:
                         internal init(
                             received: Swift.Int,
                             new: Swift.Int,
+                            updated: Swift.Int? = nil,
                             alreadyImported: Swift.Int
                         ) {
                             self.received = received
                             self.new = new
+                            self.updated = updated
                             self.alreadyImported = alreadyImported
                         }
                         internal enum CodingKeys: String, CodingKey {
                             case received
                             case new
+                            case updated
                             case alreadyImported
                         }
                     }
@@ -909,7 +915,7 @@ internal enum Operations {
                     self.body = body
                 }
             }
-            /// How many were new.
+            /// How many were new, how many changed a stored sample's value (the same sample under the same content UUID: type, source and times), and how many the server had as sent.
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/samples/post(uploadSamples)/responses/200`.
             ///

@@ -78,6 +78,7 @@ struct SimulatePhone: ParsableCommand {
             print(
                 "simulate-phone: \(result.saved) samples saved (\(skipped) records not samples), "
                     + "\(result.summary.sent) sent: \(result.summary.new) new, "
+                    + (result.summary.updated > 0 ? "\(result.summary.updated) updated, " : "")
                     + "\(result.summary.alreadyImported) already on the server; "
                     + "\(result.summary.deleted) deleted; \(result.summary.rejected.count) batches refused; "
                     + "\(String(format: "%.1f", result.seconds)) s")
