@@ -256,7 +256,11 @@ enum OpenAPIDocument {
                 "403": { $ref: "#/components/responses/Forbidden" }
                 "404": { $ref: "#/components/responses/NoUpload" }
                 "409":
-                  description: "`Upload-Offset` is not the server's offset, or another request is appending to this upload."
+                  description: "`Upload-Offset` is not the server's offset, or another request is appending to this upload (then with `Retry-After`)."
+                  headers:
+                    Retry-After:
+                      description: Seconds to wait before trying again, when another request is appending.
+                      schema: { type: integer, minimum: 0 }
                   content:
                     application/json:
                       schema: { $ref: "#/components/schemas/Error" }
@@ -675,7 +679,11 @@ enum OpenAPIDocument {
                 application/json:
                   schema: { $ref: "#/components/schemas/Error" }
             Conflict:
-              description: "An upload of the person is running; try again when it has finished. For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported."
+              description: "An upload of the person is running; try again when it has finished (after `Retry-After` seconds). For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported (no `Retry-After`: the same upload will be refused again)."
+              headers:
+                Retry-After:
+                  description: Seconds to wait before trying again, when another upload of the person is running.
+                  schema: { type: integer, minimum: 0 }
               content:
                 application/json:
                   schema: { $ref: "#/components/schemas/Error" }

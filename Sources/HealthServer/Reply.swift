@@ -8,10 +8,14 @@ import Hummingbird
 struct ServerFailure: Error {
     var status: HTTPResponse.Status
     var message: String
+    /// Seconds after which the same request may succeed (`Retry-After`), for a refusal that
+    /// waits on another request of the person, such as their running upload.
+    var retryAfter: Int?
 
-    init(_ status: HTTPResponse.Status, _ message: String) {
+    init(_ status: HTTPResponse.Status, _ message: String, retryAfter: Int? = nil) {
         self.status = status
         self.message = message
+        self.retryAfter = retryAfter
     }
 }
 
@@ -41,6 +45,7 @@ enum Reply {
         let (status, message) = describe(error)
         var response = Self.error(status, message)
         if status == .serviceUnavailable { response.headers[.retryAfter] = "\(retryAfterSeconds)" }
+        if let seconds = (error as? ServerFailure)?.retryAfter { response.headers[.retryAfter] = "\(seconds)" }
         return response
     }
 

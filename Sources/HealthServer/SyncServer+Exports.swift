@@ -44,7 +44,8 @@ extension SyncServer {
 
     /// 409: another upload of `person` runs or waits.
     static func alreadyUploading(_ person: String) -> ServerFailure {
-        ServerFailure(.conflict, "an upload for \(person) is already running; send this one when it has finished")
+        ServerFailure(
+            .conflict, "an upload for \(person) is already running; send this one when it has finished", retryAfter: 5)
     }
 
     /// 413 when the request announces more than `--max-upload` bytes.

@@ -102,7 +102,8 @@ extension SyncServer {
         try await withConnection(of: person) { store in
             guard let result = try await store.withImportLock(waiting: .seconds(2), { try await work(store) }) else {
                 throw ServerFailure(
-                    .conflict, "an upload for \(person) is already running; send these when it has finished")
+                    .conflict, "an upload for \(person) is already running; send these when it has finished",
+                    retryAfter: 2)
             }
             return result
         }

@@ -86,7 +86,8 @@ extension SyncServer {
     ) async throws -> Response {
         guard try await store.upload(person: person, id: id) != nil else { throw Self.noUpload(id) }
         guard try await store.tryUploadLock(id: id) else {
-            throw ServerFailure(.conflict, "another request is appending to upload \(id); send this one when it ends")
+            throw ServerFailure(
+                .conflict, "another request is appending to upload \(id); send this one when it ends", retryAfter: 2)
         }
         // Read again, holding the lock: the request that had it may have moved the offset.
         guard let upload = try await store.upload(person: person, id: id) else { throw Self.noUpload(id) }

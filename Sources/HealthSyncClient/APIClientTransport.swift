@@ -89,7 +89,7 @@ public struct APIClientTransport: SyncTransport {
         case .badRequest(let answer): return Self.failed(400, try? answer.body.json)
         case .unauthorized(let answer): return Self.failed(401, try? answer.body.json)
         case .forbidden(let answer): return Self.failed(403, try? answer.body.json)
-        case .conflict(let answer): return Self.failed(409, try? answer.body.json)
+        case .conflict(let answer): return Self.failed(409, answer)
         case .contentTooLarge(let answer): return Self.failed(413, try? answer.body.json)
         case .serviceUnavailable(let answer): return Self.failed(503, answer)
         case .undocumented(let status, let payload): return await Self.failed(status, payload)
@@ -108,7 +108,7 @@ public struct APIClientTransport: SyncTransport {
         case .badRequest(let answer): return Self.failed(400, try? answer.body.json)
         case .unauthorized(let answer): return Self.failed(401, try? answer.body.json)
         case .forbidden(let answer): return Self.failed(403, try? answer.body.json)
-        case .conflict(let answer): return Self.failed(409, try? answer.body.json)
+        case .conflict(let answer): return Self.failed(409, answer)
         case .contentTooLarge(let answer): return Self.failed(413, try? answer.body.json)
         case .serviceUnavailable(let answer): return Self.failed(503, answer)
         case .undocumented(let status, let payload): return await Self.failed(status, payload)
@@ -124,7 +124,7 @@ public struct APIClientTransport: SyncTransport {
         case .badRequest(let answer): return Self.failed(400, try? answer.body.json)
         case .unauthorized(let answer): return Self.failed(401, try? answer.body.json)
         case .forbidden(let answer): return Self.failed(403, try? answer.body.json)
-        case .conflict(let answer): return Self.failed(409, try? answer.body.json)
+        case .conflict(let answer): return Self.failed(409, answer)
         case .serviceUnavailable(let answer): return Self.failed(503, answer)
         case .undocumented(let status, let payload): return await Self.failed(status, payload)
         }
@@ -135,6 +135,12 @@ public struct APIClientTransport: SyncTransport {
     }
 
     private static func failed(_ status: Int, _ answer: Components.Responses.Unavailable) -> SyncResponse {
+        .failed(
+            status: status, message: (try? answer.body.json)?.error ?? "",
+            retryAfter: answer.headers.retryAfter.map(String.init))
+    }
+
+    private static func failed(_ status: Int, _ answer: Components.Responses.Conflict) -> SyncResponse {
         .failed(
             status: status, message: (try? answer.body.json)?.error ?? "",
             retryAfter: answer.headers.retryAfter.map(String.init))

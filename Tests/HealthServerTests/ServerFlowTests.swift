@@ -166,6 +166,8 @@ struct ServerFlowTests {
             message.contains("would mark 120 of the 120 stored HKQuantityTypeIdentifierStepCount records"), "\(message)"
         )
         #expect(!message.contains("--accept-deletions"))
+        // Sending it again will not help: no Retry-After.
+        #expect(!refused.headers.lowercased().contains("retry-after"), "\(refused.headers)")
         #expect(try Self.stepRows(server, token: token) == 120)
         server.stop()
     }
@@ -280,6 +282,7 @@ struct ServerFlowTests {
         let second = try server.request(
             "POST", "/api/healthkit/exports", token: token, body: ServerExports.xml(steps: 2))
         #expect(second.status == 409)
+        #expect(second.headers.lowercased().contains("retry-after: 5"), "\(second.headers)")
         let mark = try server.request("POST", "/api/healthkit/mark-backfill-complete", token: token, body: "{}")
         #expect(mark.status == 409)
         let first = try slow.join().get()
@@ -313,6 +316,8 @@ struct ServerFlowTests {
             "POST", "/api/healthkit/samples", token: token, body: ServerExports.samplesJSON(3..<6))
         #expect(refused.status == 409, "\(refused.text)")
         #expect(Date().timeIntervalSince(started) >= 2)
+        // The phone may send them again soon: the refusal says when.
+        #expect(refused.headers.lowercased().contains("retry-after: 2"), "\(refused.headers)")
         try Blocking.run { try await holder.releaseImportLock() }
         server.stop()
     }

@@ -301,6 +301,11 @@ internal struct Client: APIProtocol {
                     }
                     return .forbidden(.init(body: body))
                 case 409:
+                    let headers: Components.Responses.Conflict.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Conflict.Body
                     let chosenContentType = try converter.bestContentType(
@@ -321,7 +326,10 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .conflict(.init(body: body))
+                    return .conflict(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 503:
                     let headers: Components.Responses.Unavailable.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
                         in: response.headerFields,
@@ -521,6 +529,11 @@ internal struct Client: APIProtocol {
                     }
                     return .forbidden(.init(body: body))
                 case 409:
+                    let headers: Components.Responses.Conflict.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Conflict.Body
                     let chosenContentType = try converter.bestContentType(
@@ -541,7 +554,10 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .conflict(.init(body: body))
+                    return .conflict(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.TooLarge.Body
@@ -751,6 +767,11 @@ internal struct Client: APIProtocol {
                     }
                     return .forbidden(.init(body: body))
                 case 409:
+                    let headers: Components.Responses.Conflict.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Conflict.Body
                     let chosenContentType = try converter.bestContentType(
@@ -771,7 +792,10 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .conflict(.init(body: body))
+                    return .conflict(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.TooLarge.Body
@@ -973,6 +997,11 @@ internal struct Client: APIProtocol {
                     }
                     return .forbidden(.init(body: body))
                 case 409:
+                    let headers: Components.Responses.Conflict.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Conflict.Body
                     let chosenContentType = try converter.bestContentType(
@@ -993,7 +1022,10 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .conflict(.init(body: body))
+                    return .conflict(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.TooLarge.Body
@@ -1491,6 +1523,11 @@ internal struct Client: APIProtocol {
                     }
                     return .notFound(.init(body: body))
                 case 409:
+                    let headers: Components.Responses.Conflict.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Conflict.Body
                     let chosenContentType = try converter.bestContentType(
@@ -1511,7 +1548,10 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .conflict(.init(body: body))
+                    return .conflict(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 503:
                     let headers: Components.Responses.Unavailable.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
                         in: response.headerFields,
@@ -2033,6 +2073,11 @@ internal struct Client: APIProtocol {
                     }
                     return .notFound(.init(body: body))
                 case 409:
+                    let headers: Components.Responses.Conflict.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Conflict.Body
                     let chosenContentType = try converter.bestContentType(
@@ -2053,7 +2098,10 @@ internal struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .conflict(.init(body: body))
+                    return .conflict(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 503:
                     let headers: Components.Responses.Unavailable.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
                         in: response.headerFields,

@@ -142,6 +142,22 @@ extension Components {
             }
         }
         internal struct Conflict: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Conflict/headers`.
+            internal struct Headers: Sendable, Hashable {
+                /// Seconds to wait before trying again, when another upload of the person is running.
+                ///
+                /// - Remark: Generated from `#/components/responses/Conflict/headers/Retry-After`.
+                internal var retryAfter: Swift.Int?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter: Seconds to wait before trying again, when another upload of the person is running.
+                internal init(retryAfter: Swift.Int? = nil) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            internal var headers: Components.Responses.Conflict.Headers
             /// - Remark: Generated from `#/components/responses/Conflict/content`.
             internal enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/components/responses/Conflict/content/application\/json`.
@@ -164,8 +180,13 @@ extension Components {
             /// Creates a new `Conflict`.
             ///
             /// - Parameters:
+            ///   - headers: Received HTTP response headers
             ///   - body: Received HTTP response body
-            internal init(body: Components.Responses.Conflict.Body) {
+            internal init(
+                headers: Components.Responses.Conflict.Headers = .init(),
+                body: Components.Responses.Conflict.Body
+            ) {
+                self.headers = headers
                 self.body = body
             }
         }

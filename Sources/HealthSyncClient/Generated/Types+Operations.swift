@@ -351,7 +351,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// An upload of the person is running; try again when it has finished. For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported.
+            /// An upload of the person is running; try again when it has finished (after `Retry-After` seconds). For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported (no `Retry-After`: the same upload will be refused again).
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/mark-backfill-complete/post(markBackfillComplete)/responses/409`.
             ///
@@ -669,7 +669,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// An upload of the person is running; try again when it has finished. For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported.
+            /// An upload of the person is running; try again when it has finished (after `Retry-After` seconds). For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported (no `Retry-After`: the same upload will be refused again).
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/exports/post(uploadExport)/responses/409`.
             ///
@@ -1009,7 +1009,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// An upload of the person is running; try again when it has finished. For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported.
+            /// An upload of the person is running; try again when it has finished (after `Retry-After` seconds). For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported (no `Retry-After`: the same upload will be refused again).
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/samples/post(uploadSamples)/responses/409`.
             ///
@@ -1304,7 +1304,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// An upload of the person is running; try again when it has finished. For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported.
+            /// An upload of the person is running; try again when it has finished (after `Retry-After` seconds). For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported (no `Retry-After`: the same upload will be refused again).
             ///
             /// - Remark: Generated from `#/paths//api/healthkit/deletions/post(deleteSamples)/responses/409`.
             ///
@@ -1980,7 +1980,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// An upload of the person is running; try again when it has finished. For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported.
+            /// An upload of the person is running; try again when it has finished (after `Retry-After` seconds). For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported (no `Retry-After`: the same upload will be refused again).
             ///
             /// - Remark: Generated from `#/paths//api/people/me/delete(eraseMe)/responses/409`.
             ///
@@ -2718,7 +2718,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// An upload of the person is running; try again when it has finished. For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported.
+            /// An upload of the person is running; try again when it has finished (after `Retry-After` seconds). For an upload of an export, also: it would mark more than 10 % (and more than 100) of a type's stored records in its window as deleted, which another person's export or a broken one does; nothing was imported (no `Retry-After`: the same upload will be refused again).
             ///
             /// - Remark: Generated from `#/paths//api/admin/people/{name}/delete(erasePerson)/responses/409`.
             ///
