@@ -1,5 +1,6 @@
 #if PostgreSQL
 import Foundation
+import HealthCore
 import HealthPostgres
 import Logging
 
@@ -92,6 +93,7 @@ final class WebhookDispatcher: Sendable {
         request.httpMethod = "POST"
         request.timeoutInterval = 15
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("healthimport/\(HealthImportVersion.current)", forHTTPHeaderField: "User-Agent")
         request.setValue(delivery.id, forHTTPHeaderField: "webhook-id")
         request.setValue(String(timestamp), forHTTPHeaderField: "webhook-timestamp")
         request.setValue(signature, forHTTPHeaderField: "webhook-signature")

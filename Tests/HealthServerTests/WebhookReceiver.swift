@@ -18,6 +18,7 @@ final class WebhookReceiver: @unchecked Sendable {
                 accepted = os.path.exists(os.path.join(folder, "accept"))
                 record = {"id": self.headers.get("webhook-id"), "timestamp": self.headers.get("webhook-timestamp"),
                           "signature": self.headers.get("webhook-signature"), "path": self.path, "body": body,
+                          "agent": self.headers.get("User-Agent"),
                           "status": 204 if accepted else 503}
                 with open(os.path.join(folder, "log"), "a") as log:
                     log.write(json.dumps(record) + "\\n")

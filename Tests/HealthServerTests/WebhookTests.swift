@@ -61,6 +61,7 @@ struct WebhookTests {
         let requests = receiver.requests
         #expect(requests.count > refused)
         #expect(Set(requests.compactMap { $0["id"] as? String }).count == 1, "every attempt repeats the message id")
+        #expect(requests.allSatisfy { ($0["agent"] as? String)?.hasPrefix("healthimport/") == true }, "\(requests)")
         #expect(try Self.validSignatures(receiver, secret: secret) == requests.count)
         let body = try #require(
             try JSONSerialization.jsonObject(with: Data((requests.last?["body"] as? String ?? "").utf8))
