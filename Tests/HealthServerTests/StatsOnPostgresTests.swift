@@ -59,6 +59,16 @@ struct StatsOnPostgresTests {
         #expect(saved.status == 0, "\(saved.stderr)")
         #expect(saved.stdout.split(separator: "\n")[1].contains("Daniel’s iPhone"))
         #expect(saved.stdout == (try Tool.healthimport(["sources"] + sqlite + order)).stdout)
+        #expect(!saved.stderr.contains("note:"), "\(saved.stderr)")
+        // A name no source has (a typo, or the device's model rather than the source's name) is saved, with a note.
+        for store in [sqlite, postgres] {
+            let typo = try Tool.healthimport(["sources"] + store + ["--priority", "Daniel’s iPhone,Apple Watch"])
+            #expect(typo.status == 0, "\(typo.stderr)")
+            #expect(typo.stderr.contains("no source of the store is named 'Apple Watch'"), "\(typo.stderr)")
+            #expect(!typo.stderr.contains("Daniel’s iPhone"))
+        }
+        _ = try Tool.healthimport(["sources"] + sqlite + order)
+        _ = try Tool.healthimport(["sources"] + postgres + order)
         for query in [["--type", "active-energy", "--json"], ["--type", "sleep", "--by", "night"]] {
             let expected = try Tool.healthimport(["stats"] + sqlite + query)
             let answer = try Tool.healthimport(["stats"] + postgres + query)

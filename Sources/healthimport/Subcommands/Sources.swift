@@ -30,21 +30,26 @@ struct Sources: ParsableCommand {
     func run() throws {
         try CommandRunner.run {
             let sources: [SourceListing]
+            var known: Set<String> = []
             if StoreOptions.isPostgres(store.db) {
                 #if PostgreSQL
                 let (url, person, order) = (
                     try PostgresURL(store.db), store.person ?? StoreOptions.defaultPerson,
                     priority.map(SourceOrder.parse)
                 )
-                sources = try AsyncWait.run {
+                let before: [SourceListing]
+                (sources, before) = try AsyncWait.run {
                     try await PostgresStore.withConnection(
                         url: url, person: person, announceMigrations: StoreOpener.announce
                     ) { postgres in
                         try await postgres.requireKnownPerson()
-                        if let order { try await postgres.saveSourceOrder(order) }
-                        return try await postgres.sources()
+                        guard let order else { return (try await postgres.sources(), []) }
+                        let before = try await postgres.sources()
+                        try await postgres.saveSourceOrder(order)
+                        return (try await postgres.sources(), before)
                     }
                 }
+                known = Set(before.map(\.name))
                 #else
                 throw PostgresSupport.missing
                 #endif
@@ -55,6 +60,7 @@ struct Sources: ParsableCommand {
                 }
                 let healthStore = try StoreOpener.openWithCurrentStatistics(store.db)
                 if let priority {
+                    known = Set(try healthStore.read { db in try StoreSources.list(db) }.map(\.name))
                     try healthStore.write { db in try StoreSources.save(db, order: SourceOrder.parse(priority)) }
                 }
                 sources = try healthStore.read { db in try StoreSources.list(db) }
@@ -69,6 +75,13 @@ struct Sources: ParsableCommand {
                     ]
                 })
             try StandardOutput.print(output.text)
+            let unknown = (priority.map(SourceOrder.parse) ?? []).filter { !known.contains($0) }
+            if !unknown.isEmpty {
+                Diagnostics.print(
+                    "healthimport: note: no source of the store is named "
+                        + unknown.map { "'\($0)'" }.joined(separator: ", ")
+                        + "; saved anyway (names match exactly, as listed above)")
+            }
         }
     }
 }
