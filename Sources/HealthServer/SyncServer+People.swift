@@ -25,10 +25,9 @@ extension SyncServer {
     @Sendable func erasePerson(_ request: Request) async throws -> Response {
         let who = try await authenticateAdmin(request)
         let prefix = "/api/admin/people/"
-        guard request.uri.path.hasPrefix(prefix),
-            let name = String(request.uri.path.dropFirst(prefix.count)).removingPercentEncoding,
-            !name.isEmpty, !name.contains("/")
-        else {
+        // One segment of the path, decoded: a name with a slash comes as %2F.
+        let segment = request.uri.path.hasPrefix(prefix) ? String(request.uri.path.dropFirst(prefix.count)) : ""
+        guard !segment.contains("/"), let name = segment.removingPercentEncoding, !name.isEmpty else {
             throw ServerFailure(.badRequest, "the path names no person: DELETE /api/admin/people/NAME")
         }
         guard let erasure = try await erase(name, requestedBy: who) else {

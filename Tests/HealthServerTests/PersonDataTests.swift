@@ -94,6 +94,16 @@ struct PersonDataTests {
         #expect(byAdmin.json["requestedBy"] as? String == "admin token")
         #expect(try Self.rows(of: sam).values.allSatisfy { $0 == 0 })
         #expect(try server.request("DELETE", "/api/admin/people/\(sam)", token: server.adminToken).status == 404)
+
+        // A name with a slash is one segment of the path, percent-encoded.
+        let odd = TestPostgres.freshPerson("team/ann")
+        _ = try Tool.addPerson(odd)
+        let encoded = odd.addingPercentEncoding(
+            withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_.")))!
+        #expect(encoded.contains("%2F"))
+        let oddErased = try server.request("DELETE", "/api/admin/people/\(encoded)", token: server.adminToken)
+        #expect(oddErased.status == 200, "\(oddErased.text)")
+        #expect(try server.request("DELETE", "/api/admin/people/team/x", token: server.adminToken).status == 404)
         #expect(server.stop() == 0)
     }
 
