@@ -336,4 +336,27 @@ import Testing
             ])
         #expect(report.repairedLegacyAttributes)
     }
+    /// iOS 8 wrote no `value` where it was 0: Jawbone's nights come as a value-less record and a
+    /// `value="1"` one over the same hours, in bed and asleep.
+    @Test("An iOS 8 sleep record without a value is in bed; a mindful session stays without one")
+    func legacySleepInBed() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="de_DE">
+             <ExportDate value="20150915113529+0200"/>
+             <Record type="HKCategoryTypeIdentifierSleepAnalysis" source="UP" unit="" creationDate="20141202154721+0200" startDate="20141202014500+0200" endDate="20141202102500+0200"/>
+             <Record type="HKCategoryTypeIdentifierSleepAnalysis" source="UP" unit="" creationDate="20141202154721+0200" startDate="20141202014500+0200" endDate="20141202102500+0200" value="1"/>
+             <Record type="HKCategoryTypeIdentifierMindfulSession" sourceName="Breathe" creationDate="2024-05-01 08:01:00 +0200" startDate="2024-05-01 08:00:00 +0200" endDate="2024-05-01 08:01:00 +0200"/>
+            </HealthData>
+            """
+        let categories = try readAll(xml).records.compactMap { record -> CategorySample? in
+            guard case .category(let sample) = record else { return nil }
+            return sample
+        }
+        #expect(
+            categories.map(\.value) == [
+                "HKCategoryValueSleepAnalysisInBed", "HKCategoryValueSleepAnalysisAsleepUnspecified", nil,
+            ])
+        #expect(categories.map(\.rawValue) == [0, 1, nil])
+    }
 }

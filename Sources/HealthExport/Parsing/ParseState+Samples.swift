@@ -176,7 +176,11 @@ enum SampleKinds {
                     header: sample.header, kilograms: kilograms, value: value, unit: sample.unit ?? "kg",
                     metadata: sample.metadata))
         case .category:
-            let raw = sample.value.flatMap { $0 == $0.rounded() ? Int($0) : nil }
+            var raw = sample.value.flatMap { $0 == $0.rounded() ? Int($0) : nil }
+            // iOS 8 left out a value of 0: sleep without one is in bed (every later export writes its name).
+            if raw == nil, sample.valueText == nil, sample.header.type == "HKCategoryTypeIdentifierSleepAnalysis" {
+                raw = 0
+            }
             let name = raw.map { categoryName(type: sample.header.type, raw: $0) } ?? sample.valueText
             return .category(
                 CategorySample(header: sample.header, value: name, rawValue: raw, metadata: sample.metadata))
