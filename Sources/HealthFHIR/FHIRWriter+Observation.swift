@@ -38,7 +38,7 @@ extension FHIRWriter {
                 switch member {
                 case .quantity(let sample): ObservationContent(sample)
                 case .weight(let sample):
-                    ObservationContent(type: sample.header.type, value: sample.kilograms, unit: "kg")
+                    ObservationContent(sample)
                 case .category(let sample): ObservationContent(sample)
                 }
             }

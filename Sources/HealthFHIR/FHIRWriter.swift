@@ -75,7 +75,7 @@ public struct FHIRWriter {
         case .quantity(let sample):
             observation(item.id, header: sample.header, content: ObservationContent(sample), to: &out)
         case .weight(let sample):
-            let content = ObservationContent(type: sample.header.type, value: sample.kilograms, unit: "kg")
+            let content = ObservationContent(sample)
             observation(item.id, header: sample.header, content: content, to: &out)
         case .category(let sample):
             observation(item.id, header: sample.header, content: ObservationContent(sample), to: &out)

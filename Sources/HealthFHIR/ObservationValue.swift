@@ -36,6 +36,13 @@ public struct ObservationContent: Sendable, Equatable {
         self.init(type: sample.header.type, value: value, unit: sample.unit, valueText: sample.valueText)
     }
 
+    /// The content of a weight: in kg, converted from the value as written, so that the
+    /// conversion's binary noise is rounded away (10 st is 63.5029318 kg).
+    public init(_ sample: WeightSample) {
+        let converted = ObservationCodes.byType[sample.header.type]?.rule?.convert(sample.value, unit: sample.unit)
+        self.init(type: sample.header.type, value: converted?.value ?? sample.kilograms, unit: "kg")
+    }
+
     /// The content of a category sample: its value's name as a HealthKit code.
     public init(_ sample: CategorySample) {
         type = sample.header.type
@@ -61,9 +68,13 @@ public struct ObservationContent: Sendable, Equatable {
                 code = nil
                 self.value = .quantity(Self.healthKitQuantity(value, unit: unit))
             }
+        } else if let valueText {
+            // Text is no value of the LOINC code's unit (a vital sign's must be a quantity).
+            code = nil
+            self.value = .text(valueText)
         } else {
             code = known
-            self.value = valueText.map { .text($0) } ?? .absent
+            self.value = .absent
         }
     }
 

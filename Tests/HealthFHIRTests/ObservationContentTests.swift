@@ -23,6 +23,28 @@ import Testing
         #expect(content.value == .quantity(FHIRQuantity(value: 62, unit: UCUMUnit(display: "Hz", code: "Hz"))))
     }
 
+    @Test("A value that is text keeps only the HealthKit code: a vital sign's LOINC code needs a quantity")
+    func text() {
+        let content = ObservationContent(
+            QuantitySample(header: header, value: nil, unit: "count/min", valueText: "72,5"))
+        #expect(content.code == nil)
+        #expect(content.value == .text("72,5"))
+        let absent = ObservationContent(QuantitySample(header: header, value: nil, unit: "count/min"))
+        #expect(absent.code?.code == "8867-4")
+        #expect(absent.value == .absent)
+    }
+
+    @Test("A weight written in stones is in kg without the conversion's binary noise")
+    func stones() {
+        let weighing = SampleHeader(
+            type: "HKQuantityTypeIdentifierBodyMass", sourceName: "Scale", startDate: header.startDate,
+            endDate: header.endDate)
+        let content = ObservationContent(
+            WeightSample(header: weighing, kilograms: 10 * 6.350_293_18, value: 10, unit: "st"))
+        #expect(content.code?.code == "29463-7")
+        #expect(content.value == .quantity(FHIRQuantity(value: 63.502_931_8, unit: .kilograms)))
+    }
+
     @Test("An iOS 8 aggregate without a value takes its average")
     func average() {
         let sample = QuantitySample(
