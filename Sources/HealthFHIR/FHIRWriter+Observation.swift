@@ -56,7 +56,7 @@ extension FHIRWriter {
 
     /// `{"resourceType": "Observation", "id": ..., "identifier": ..., "status": "final", "category": ...`
     func beginObservation(_ id: RecordID, category: ObservationCategory?, to out: inout JSONBuffer) {
-        let id = Self.lowercased(id)
+        let id = resourceID(id)
         out.beginObject()
         out.field("resourceType", "Observation")
         out.field("id", id)

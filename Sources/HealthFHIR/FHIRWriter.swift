@@ -30,10 +30,34 @@ public struct FHIRWriter {
     /// The resources written, the patient included.
     public private(set) var resourceCount = 0
 
+    /// What resource IDs are derived with besides the record's UUID: the person's name, so that
+    /// the same record of two people is two resources; `nil` for the record's UUID itself.
+    private let resourceNamespace: String?
+
     /// A writer whose patient has `patientID` (by default the ID of the export's profile).
     public init(patientID: RecordID = RecordIdentity.profileID) {
         self.patientID = Self.lowercased(patientID)
         patientReference = "Patient/" + self.patientID
+        resourceNamespace = nil
+    }
+
+    /// A writer of `person`'s records: the Patient's ID, and every resource's, are version-5
+    /// UUIDs of the name (and of the record's UUID), so that several people's files sent to one
+    /// server stay apart.
+    public init(person: String) {
+        self.init(patientID: RecordID(name: "patient:" + person), namespace: "patient:" + person + ":")
+    }
+
+    private init(patientID: RecordID, namespace: String) {
+        self.patientID = Self.lowercased(patientID)
+        patientReference = "Patient/" + self.patientID
+        resourceNamespace = namespace
+    }
+
+    /// The `id` of the resource of the record `id`.
+    func resourceID(_ id: RecordID) -> String {
+        guard let resourceNamespace else { return Self.lowercased(id) }
+        return Self.lowercased(RecordID(name: resourceNamespace + id.description))
     }
 
     /// Writes the `Patient`: gender and birth date from `facts`' profile, when it has them.

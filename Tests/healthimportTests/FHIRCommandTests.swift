@@ -123,6 +123,16 @@ import Testing
         let ann = try patientReferences(["--patient", "ann"])
         let ben = try patientReferences(["--patient", "ben"])
         #expect(Set([plain.id, ann.id, ben.id]).count == 3)
+        // The same record of two people is two resources; a name's spellings are one person.
+        let ids = { (arguments: [String]) in
+            try Set(
+                CLI.run(["fhir", export, "-o", "-", "-q"] + arguments).lines.map {
+                    try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["id"]
+                        as? String
+                })
+        }
+        #expect(try ids(["--patient", "ann"]).isDisjoint(with: ids(["--patient", "ben"])))
+        #expect(try ids(["--patient", "Jos\u{E9}"]) == ids(["--patient", "Jose\u{301}"]))
         #expect(ann.subjects == ["Patient/" + ann.id])
         #expect(ben.subjects == ["Patient/" + ben.id])
         #expect(try patientReferences(["--patient", "ann"]).id == ann.id)
@@ -344,5 +354,22 @@ import Testing
         let itself = try CLI.run(["fhir", folder + "/target.ndjson", "-o", folder + "/target.ndjson"])
         #expect(itself.status == 64)
         #expect(itself.stderr.contains("-o must name a new file, not the export itself"))
+        // The input by another name, or through a link: refused too, and left as it was.
+        let copy = folder + "/export.xml"
+        try FileManager.default.copyItem(atPath: export, toPath: copy)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/alias.xml", withDestinationPath: copy)
+        for name in [folder + "/./export.xml", folder + "/alias.xml"] {
+            let refused = try CLI.run(["fhir", copy, "-o", name])
+            #expect(refused.status == 64, "\(refused.stderr)")
+            #expect(refused.stderr.contains("is the export itself"), "\(refused.stderr)")
+        }
+        let redacted = try CLI.run(["redact", copy, "-o", folder + "/alias.xml"])
+        #expect(redacted.status == 64, "\(redacted.stderr)")
+        #expect(FileManager.default.contentsEqual(atPath: copy, andPath: export))
+        // A link to a file not there yet makes it.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/later.ndjson", withDestinationPath: "made.ndjson")
+        #expect(try CLI.run(["fhir", export, "-o", folder + "/later.ndjson", "-q"]).status == 0)
+        #expect(try String(contentsOfFile: folder + "/made.ndjson", encoding: .utf8) == expected)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/later.ndjson") == "made.ndjson")
     }
 }

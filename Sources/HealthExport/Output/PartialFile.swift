@@ -65,14 +65,21 @@ package final class PartialFile {
         borrowed = true
     }
 
-    /// The file `path` names: the target of a symbolic link (which must exist), else `path`.
+    /// The file `path` names: the target of a symbolic link (one not created yet too), else `path`.
     private static func target(of path: String) -> String {
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-            let resolved = realpath(path, nil)
-        else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        // A link to a file not there yet: its target, read beside the link when relative.
+        var bytes = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &bytes, Int(PATH_MAX))
+        guard count > 0 else { return path }
+        let link = String(decoding: bytes[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard !link.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return link }
+        return String(path[...slash]) + link
     }
 
     deinit { discard() }

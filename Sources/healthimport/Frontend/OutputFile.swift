@@ -48,3 +48,24 @@ final class OutputFile {
         file?.discard()
     }
 }
+
+/// Refuses an output that is one of the command's inputs under another name (`./export.xml`, an
+/// absolute path, a link to it): writing it would replace what is being read.
+enum InputGuard {
+    /// Throws when `output` (not `-`) is the same file as one of `inputs`, by device and inode.
+    static func refuse(output: String, overwriting inputs: [String], what: String) throws {
+        guard output != "-", let written = identity(output) else { return }
+        for input in inputs where input != "-" {
+            if identity(input) == written {
+                throw CommandFailure("-o \(output) is the \(what) itself (\(input)): name a new file", exitCode: 64)
+            }
+        }
+    }
+
+    /// The device and inode of the file `path` names, following links; `nil` when there is none.
+    private static func identity(_ path: String) -> [UInt64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    }
+}

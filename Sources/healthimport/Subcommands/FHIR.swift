@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HealthCore
 import HealthExport
 import HealthFHIR
@@ -68,11 +69,13 @@ struct FHIR: ParsableCommand {
     /// A writer whose Patient is the one `--patient` names, or the profile's.
     private func makeWriter() -> FHIRWriter {
         guard let patient else { return FHIRWriter() }
-        return FHIRWriter(patientID: RecordID(name: "patient:" + patient))
+        // One spelling of a name, however it was typed (José composed or not).
+        return FHIRWriter(person: patient.precomposedStringWithCanonicalMapping)
     }
 
     /// The store's records as FHIR.
     private func writeStore(_ db: String) throws {
+        try InputGuard.refuse(output: output, overwriting: [db, db + "-wal"], what: "store")
         let stored = StoredRecords(reader: try StoreReader(path: db))
         let facts = try stored.facts()
         let window = selection.windowGiven ? selection.window : .all
@@ -97,6 +100,7 @@ struct FHIR: ParsableCommand {
     /// The export's records as FHIR.
     private func writeExport(_ path: String) throws {
         let package = try ExportPackage.open(path)
+        try InputGuard.refuse(output: output, overwriting: [path, package.exportName], what: "export")
         let reader = try package.makeReader()
         let window = selection.windowGiven ? selection.window : .all
         let policy = FactsKeepingPolicy(WindowPolicy(window: window))

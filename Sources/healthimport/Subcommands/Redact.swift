@@ -43,7 +43,9 @@ struct Redact: ParsableCommand {
                 "--shift-days must be within ±\(Self.longestShift) days (a thousand years), so that every date stays a date: \(shiftDays) is not."
             )
         }
-        if output == input.path { throw ValidationError("-o must name a new file, not the export itself.") }
+        if output == input.path, output != "-" {
+            throw ValidationError("-o must name a new file, not the export itself.")
+        }
     }
 
     /// The longest move of dates: a multiple of 7 near a thousand years.
@@ -52,6 +54,7 @@ struct Redact: ParsableCommand {
     func run() throws {
         try CommandRunner.run {
             let package = try ExportPackage.open(input.path)
+            try InputGuard.refuse(output: output, overwriting: [input.path, package.exportName], what: "export")
             let shift = shiftDays.map(DateShift.init(days:)) ?? RedactOptions.randomShift()
             let options = RedactOptions(
                 shift: shift, hash: .random(), selection: try selection.selection(),
