@@ -5,12 +5,13 @@ import Foundation
 /// attributes added by later iOS versions).
 ///
 /// A value is kept only when its shape shows it holds nothing personal: a number, with or
-/// without a unit of measure (`418 cm`, `9.66668 kcal/hr·kg`); a HealthKit constant
-/// (`HKWeatherConditionClear`); a yes/no; a time zone of the time-zone database (`Europe/Paris`).
-/// A date is shifted. Anything else, and any value whose key names an identifier
-/// (`HKExternalUUID`, `HKMetadataKeySyncIdentifier`, a vendor's user id, a link) or a place
-/// (a latitude, a post code), is replaced by its keyed hash. So is a whole number of eight
-/// digits or more: a compact or Unix date that would tell the shift, a phone number, an account.
+/// without a unit of measure (`418 cm`, `9.66668 kcal/hr·kg`), or a unit alone (`mg/dL`); a
+/// HealthKit constant (`HKWeatherConditionClear`); a yes/no; a time zone of the time-zone
+/// database (`Europe/Paris`, `CET`). A date is shifted. Anything else, and any value whose key
+/// names an identifier (`HKExternalUUID`, `HKMetadataKeySyncIdentifier`, a vendor's user id, a
+/// link) or a place (a latitude, a post code), is replaced by its keyed hash. So is a number of
+/// ten million or more (a compact or Unix date that would tell the shift, a phone number, an
+/// account) and one with two separators (`01.10.2025`, an IP address, a version).
 enum ValueRules {
     enum Verdict: Equatable {
         case keep
@@ -24,6 +25,8 @@ enum ValueRules {
         if namesIdentifier(key) || namesPlace(key) { return .hash }
         if isDate(value) { return .shiftDates }
         if isNumber(value) || isConstant(value) || isYesNo(value) || isTimeZone(value) { return .keep }
+        // A unit alone (`Original Units`: `mg/dL`), of two letters at least: one may be an initial.
+        if value.count >= 2, isUnit(value) { return .keep }
         return .hash
     }
 
@@ -49,18 +52,46 @@ enum ValueRules {
                 && lowercased(last) == 0x64)
     }
 
-    /// Whether the key names a place: coordinates, an address. Apple's own keys are left to the
-    /// other rules (`HKSwimmingLocationType` is a pool or open water).
+    /// Whether the key names a place: coordinates, an address, by one of its words (`lat`,
+    /// `StartLongitude`, `home_city`). Of Apple's own keys only coordinates count
+    /// (`HKSwimmingLocationType` is a pool or open water).
     static func namesPlace(_ key: UnsafeRawBufferPointer) -> Bool {
-        if key.count >= 2, key[0] == 0x48, key[1] == 0x4B { return false }
-        let lowered = String(decoding: key, as: UTF8.self).lowercased()
-        return placeWords.contains { lowered.contains($0) }
+        let words = Self.words(String(decoding: key, as: UTF8.self))
+        let isApple = key.count > 2 && key[0] == 0x48 && key[1] == 0x4B
+        return words.contains { isApple ? coordinateWords.contains($0) : placeWords.contains($0) }
     }
 
-    private static let placeWords = [
-        "latitude", "longitude", "coordinate", "location", "gps", "geo", "zip", "postal", "postcode", "street",
-        "city", "birth",
+    /// The words of a key in lower case: split at what is no letter and where a capital follows
+    /// a small letter (`HKWeatherLatitude`: hkweather, latitude).
+    static func words(_ key: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousWasLower = false
+        for character in key {
+            guard character.isLetter else {
+                if !current.isEmpty { words.append(current.lowercased()) }
+                current = ""
+                previousWasLower = false
+                continue
+            }
+            if character.isUppercase, previousWasLower, !current.isEmpty {
+                words.append(current.lowercased())
+                current = ""
+            }
+            current.append(character)
+            previousWasLower = character.isLowercase
+        }
+        if !current.isEmpty { words.append(current.lowercased()) }
+        return words
+    }
+
+    private static let coordinateWords: Set<String> = [
+        "lat", "lng", "lon", "latitude", "longitude", "coordinate", "coordinates", "gps", "geo",
     ]
+
+    private static let placeWords: Set<String> = coordinateWords.union([
+        "location", "zip", "postal", "postcode", "street", "city", "town", "birth", "home", "place",
+    ])
 
     private static let identifyingWords: [[UInt8]] = [
         "uuid", "identifier", "link", "url", "serial", "userid", "user id", "user_id", "email", "name", "address",
@@ -113,8 +144,9 @@ enum ValueRules {
             index += 1
         }
         guard digits > 0 else { return false }
-        // A whole number this long is a date or an identifier, not a measurement.
-        if digits >= 8, index == count, !value.contains(0x2E), !value.contains(0x2C) { return false }
+        // Two separators make a date (`01.10.2025`), an address or a version, not a measurement.
+        let separators = value[..<index].filter { $0 == 0x2E || $0 == 0x2C }.count
+        if separators > 1 { return false }
         if index < count, value[index] == 0x65 || value[index] == 0x45 {
             var exponent = index + 1
             if exponent < count, value[exponent] == 0x2B || value[exponent] == 0x2D { exponent += 1 }
@@ -123,6 +155,10 @@ enum ValueRules {
                 while index < count, DateShift.isDigit(value[index]) { index += 1 }
             }
         }
+        // A number this large is a date in seconds (`1583868890.5`), a phone number or an
+        // account, not a measurement.
+        let number = String(decoding: value[..<index], as: UTF8.self).replacingOccurrences(of: ",", with: ".")
+        if let magnitude = Double(number), abs(magnitude) >= 10_000_000 { return false }
         if index == count { return true }
         // A unit: one word of at most 40 bytes (a molar mass makes it long), after at most one space.
         if value[index] == 0x20 { index += 1 }
@@ -138,7 +174,9 @@ enum ValueRules {
         guard let first = bytes.first,
             (first | 0x20) >= 0x61 && (first | 0x20) <= 0x7A || first == 0x25 || first >= 0x80
         else { return false }
-        var text = String(decoding: bytes, as: UTF8.self)
+        // As the XML holds it: a molar mass's brackets escaped.
+        var text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">")
         // A molar mass in angle brackets (`mmol<180.15588>/L`) is a number.
         text = text.replacing(/<[0-9.]+>/, with: "")
         let words = text.split { character in
@@ -200,6 +238,12 @@ enum ValueRules {
     static func isTimeZone(_ value: UnsafeRawBufferPointer) -> Bool {
         let text = String(decoding: value, as: UTF8.self)
         if text == "UTC" || text == "GMT" { return true }
+        // An abbreviation or an offset the database knows (`CET`, `GMT+01:00`).
+        if value.count <= 12, value.allSatisfy({ isWordByte($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x3A }),
+            let first = text.first, first.isUppercase, TimeZone(identifier: text) != nil
+        {
+            return true
+        }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count >= 2, parts.count <= 3, let first = parts[0].first, first.isUppercase else { return false }
         let shaped = parts.allSatisfy { part in

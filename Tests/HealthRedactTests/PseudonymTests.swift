@@ -82,7 +82,9 @@ import Testing
         for (key, value) in [
             ("HKAverageMETs", "9.9 kcal/hr-kg"), ("HKLapLength", "25 m"), ("HKElevationAscended", "1200 cm"),
             ("Glucose", "5.5 mmol<180.15588000005408>/L"), ("Speed", "3.2 km/hr"), ("HRV", "48 ms"),
-            ("HKWeatherTemperature", "47.6418 degF"), ("Health Mate App Version", "4.12.1"), ("Dose", "2 IU"),
+            ("HKWeatherTemperature", "47.6418 degF"), ("Dose", "2 IU"), ("Original Units", "mg/dL"),
+            ("Glucose", "5.5 mmol&lt;180.15588000005408&gt;/L"), ("HKTimeZone", "CET"), ("Zone", "GMT+01:00"),
+            ("Flat", "2"), ("HKSwimmingLocationType", "2"), ("HKAverageMETs", "0.883333"),
         ] {
             #expect(verdict(key, value) == .keep, "\(value)")
         }
@@ -91,7 +93,11 @@ import Testing
             ("HKTimeZone", "America/Zebulon"), ("Kind", "HKZebulonQuackenbush"), ("Caller", "+13125550199"),
             ("StartDateLocal", "20200310193450"), ("Logged", "1762779600"), ("Day", "10/01/2025"),
             ("Start", "41.878113,-87.629799"), ("Latitude", "41.878113"), ("Start Longitude", "-87.629799"),
-            ("ZIP", "60601"), ("Home city", "4"),
+            ("ZIP", "60601"), ("Home city", "4"), ("Day", "01.10.2025"), ("Day", "10.3.2020"), ("Day", "2020.03.10"),
+            ("Logged", "1583868890.5"), ("Logged", "1.58386889E9"), ("Logged", "613580458.67789"),
+            ("lng", "-87.629799"), ("lat", "41.87"), ("HKMetadataKeyWeatherLatitude", "41.87"),
+            ("Host", "192.168.1.23"),
+            ("Health Mate App Version", "4.12.1"), ("Initial", "K"), ("Note", "Oakland"),
         ] {
             #expect(verdict(key, value) == .hash, "\(key) \(value)")
         }
