@@ -25,10 +25,24 @@ public struct StatisticsUnits: Sendable {
     }
 
     /// Whether `unit` can measure `type`: a type this table names takes only units its own converts
-    /// from (steps in `count`, heart rate in `count/min` or `count/s`); any other type takes any.
+    /// from (steps in `count`, heart rate in `count/min` or `count/s`), a distance, energy,
+    /// nutrient or speed only a unit of its dimension; any other type takes any.
     public static func canMeasure(type: String, in unit: String?) -> Bool {
-        guard byType[type] != nil else { return true }
-        return StatisticsUnits(type: type, firstUnit: unit).convert(1, from: unit) != nil
+        if byType[type] != nil { return StatisticsUnits(type: type, firstUnit: unit).convert(1, from: unit) != nil }
+        guard let dimension = dimension(ofType: type) else { return true }
+        return unit.flatMap { linear[$0]?.dimension } == dimension
+    }
+
+    /// The dimension a type's name tells, for types the table does not name: distances, energies,
+    /// nutrients' masses, speeds.
+    static func dimension(ofType type: String) -> Dimension? {
+        let name = type.dropFirst("HKQuantityTypeIdentifier".count)
+        guard type.hasPrefix("HKQuantityTypeIdentifier") else { return nil }
+        if name.hasPrefix("Distance") { return .length }
+        if name.contains("Energy") { return .energy }
+        if name.hasPrefix("Dietary") { return .mass }
+        if name.hasSuffix("Speed") { return .speed }
+        return nil
     }
 
     /// `value` written in `unit`, in this type's unit; `nil` when it cannot be converted.

@@ -30,6 +30,8 @@ import Testing
         for (type, unit) in [
             ("HKQuantityTypeIdentifierStepCount", "kg"), ("HKQuantityTypeIdentifierHeartRate", "kg"),
             ("HKQuantityTypeIdentifierStepCount", "furlongs"),
+            ("HKQuantityTypeIdentifierDistanceWalkingRunning", "count"),
+            ("HKQuantityTypeIdentifierDistanceCycling", "kg"), ("HKQuantityTypeIdentifierDietarySugar", "km"),
         ] {
             #expect {
                 _ = try decode(
@@ -42,6 +44,8 @@ import Testing
         for (type, unit) in [
             ("HKQuantityTypeIdentifierHeartRate", "count/s"), ("HKQuantityTypeIdentifierDietaryWater", "L"),
             ("HKQuantityTypeIdentifierHeadphoneAudioExposure", "dBASPL"), ("HKQuantityTypeIdentifierNewKind", "kg"),
+            ("HKQuantityTypeIdentifierDistanceWalkingRunning", "mi"), ("HKQuantityTypeIdentifierDietarySugar", "g"),
+            ("HKQuantityTypeIdentifierDistanceSwimming", "yd"),
         ] {
             _ = try decode(
                 #"{"type":"\#(type)","sourceName":"App","start":"2025-05-01T08:00:00Z","value":3,"unit":"\#(unit)"}"#)
