@@ -1,8 +1,9 @@
 #if PostgreSQL
 import Foundation
-import HealthServer
 import JWTKit
 import Testing
+
+@testable import HealthServer
 
 @Suite("The sign-in token verifier")
 struct OIDCVerifierTests {
@@ -81,6 +82,18 @@ struct OIDCVerifierTests {
         let unverified = try await issuer.token("248289761001", email: "jo@example.org", emailVerified: false)
         #expect(await Self.failedCheck(verifier, unverified) == "email")
         #expect(try await Self.failedCheck(verifier, issuer.token("248289761001")) == "email")
+    }
+
+    @Test("email_verified as issuers write it: true, \"true\" or 1; anything else is not verified, not malformed")
+    func verifiedForms() throws {
+        for (json, verified) in [
+            ("true", true), ("\"true\"", true), ("1", true), ("false", false), ("0", false), ("\"yes\"", false),
+            ("null", nil), ("{}", false),
+        ] as [(String, Bool?)] {
+            let claims = try JSONDecoder().decode(
+                IDTokenClaims.self, from: Data(#"{"sub":"248289761001","email_verified":\#(json)}"#.utf8))
+            #expect(claims.emailVerified?.value == verified, "\(json)")
+        }
     }
 
     @Test("A key set URL is fetched again for a token naming an unknown key, at most once per interval")
