@@ -26,18 +26,27 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
         guard Self.isPostgres(text), let components = URLComponents(string: text) else {
             throw StoreError(.io, "\(text): not a postgresql:// URL (postgresql://user:password@host:port/database)")
         }
-        var host = components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "localhost"
+        // libpq's parameters in the query (`?port=5433&user=ann`) stand for the URL's parts.
+        let query = Dictionary(
+            (components.queryItems ?? []).compactMap { item in item.value.map { (item.name, $0) } },
+            uniquingKeysWith: { _, last in last })
+        var host = query["host"] ?? components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "localhost"
         // An IPv6 address is written in brackets; the connection takes it bare.
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         self.host = host
-        port = components.port ?? 5432
+        if let given = query["port"] {
+            guard let number = Int(given) else { throw StoreError(.io, "\(text): port '\(given)' is not a number") }
+            port = number
+        } else {
+            port = components.port ?? 5432
+        }
         guard (1...65_535).contains(port) else {
             throw StoreError(.io, "\(text): port \(port) is not a TCP port (1 to 65535)")
         }
-        username = components.user ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres"
-        password = components.password
+        username = query["user"] ?? components.user ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres"
+        password = query["password"] ?? components.password
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        database = path.isEmpty ? nil : path
+        database = query["dbname"] ?? (path.isEmpty ? nil : path)
         requireTLS =
             components.queryItems?.contains {
                 $0.name == "sslmode" && ["require", "verify-full", "verify-ca"].contains($0.value ?? "")

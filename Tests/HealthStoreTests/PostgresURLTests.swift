@@ -16,6 +16,17 @@ struct PostgresURLTests {
         #expect(try PostgresURL("postgres://ann@127.0.0.1/health").address == "127.0.0.1:5432")
     }
 
+    @Test("libpq's parameters in the query stand for the URL's parts")
+    func queryParameters() throws {
+        let url = try PostgresURL("postgresql://ann@localhost/health?port=5433&user=ben&dbname=other&sslmode=require")
+        #expect(url.port == 5433)
+        #expect(url.username == "ben")
+        #expect(url.database == "other")
+        #expect(url.requireTLS)
+        #expect(try PostgresURL("postgresql:///health?host=127.0.0.1&port=6543").address == "127.0.0.1:6543")
+        #expect(throws: StoreError.self) { try PostgresURL("postgresql://ann@localhost/health?port=fifty") }
+    }
+
     @Test("A port outside 1 to 65535 is refused with the URL and the range")
     func portOutOfRange() {
         for text in ["postgresql://ann@127.0.0.1:99999/health", "postgresql://ann@127.0.0.1:0/health"] {
