@@ -10,15 +10,26 @@ struct BucketTable {
     private var cachedStart: Int64 = 0
     private var cachedEnd: Int64 = 0
     private var cachedIndex = 0
+    /// Per bucket, the latest instant a look-up found it for: its end is shown on that sample's clock.
+    private var latest: [Int64] = []
+    /// Per bucket, whether only the ends of samples started before it fell into it so far: the
+    /// first sample that starts in it shows its start on its own clock.
+    private var spilledOnly: [Bool] = []
 
     init(period: Period) {
         self.period = period
     }
 
     /// The index of the bucket holding `instant` on clock `zone`, and the instant that bucket ends on that clock.
+    /// `spill`: `instant` is where a sample started before reaches into the next bucket, not its start.
+    ///
+    /// Without `HKTimeZone` a sample's clock is the offset its start was written with, so on the
+    /// day clocks change, samples of one bucket come on two clocks: the bucket shows its start on
+    /// the clock of the first sample that starts in it, and its end on the clock of the latest.
     @inline(__always)
-    mutating func bucket(holding instant: Int64, zone: LocalZones.ZoneID, zones: LocalZones) -> (index: Int, end: Int64)
-    {
+    mutating func bucket(
+        holding instant: Int64, zone: LocalZones.ZoneID, zones: LocalZones, spill: Bool = false
+    ) -> (index: Int, end: Int64) {
         if zone == cachedZone, cachedStart <= instant, instant < cachedEnd { return (cachedIndex, cachedEnd) }
         let wall = zones.wall(zone, at: instant)
         let wallStart = period.bucketStart(wall: wall)
@@ -36,6 +47,7 @@ struct BucketTable {
         let index: Int
         if let found = indexByKey[key] {
             index = found
+            relabel(index, instant: instant, zone: zone, wallStart: wallStart, start: start, spill: spill, zones: zones)
         } else {
             index = buckets.count
             indexByKey[key] = index
@@ -44,12 +56,37 @@ struct BucketTable {
                     period: period, wallStart: wallStart, zone: zone, start: start, end: end,
                     startOffset: zones.offset(zone, at: start), endOffset: zones.offset(zone, at: end),
                     sum: 0, count: 0, minimum: .infinity, maximum: -.infinity, sources: []))
+            latest.append(instant)
+            spilledOnly.append(spill)
         }
         cachedZone = zone
         cachedStart = start
         cachedEnd = end
         cachedIndex = index
         return (index, end)
+    }
+
+    /// Shows bucket `index`'s start on the clock of the first sample that starts in it, and its
+    /// end on the clock of the latest one found in it.
+    private mutating func relabel(
+        _ index: Int, instant: Int64, zone: LocalZones.ZoneID, wallStart: Int64, start: Int64, spill: Bool,
+        zones: LocalZones
+    ) {
+        if !spill, spilledOnly[index] {
+            spilledOnly[index] = false
+            if zone != buckets[index].zone {
+                buckets[index].zone = zone
+                buckets[index].wallStart = wallStart
+                buckets[index].start = start
+                buckets[index].startOffset = zones.offset(zone, at: start)
+            }
+        }
+        guard instant >= latest[index] else { return }
+        latest[index] = instant
+        let end =
+            period == .hour ? buckets[index].end : zones.instant(zone, wall: period.nextBucketStart(after: wallStart))
+        buckets[index].end = end
+        buckets[index].endOffset = zones.offset(zone, at: end)
     }
 
     /// Adds `amount`, spread evenly over `[start, end)` (all of it at `start` when they are equal), to the
@@ -60,7 +97,7 @@ struct BucketTable {
     ) {
         var from = start
         while true {
-            let (index, bucketEnd) = bucket(holding: from, zone: zone, zones: zones)
+            let (index, bucketEnd) = bucket(holding: from, zone: zone, zones: zones, spill: from != start)
             if end <= bucketEnd {
                 let share = start == end ? amount : amount * Double(end - from) / Double(end - start)
                 add(share, to: index, source: source)

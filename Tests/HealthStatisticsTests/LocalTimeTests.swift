@@ -83,6 +83,34 @@ import Testing
         }
     }
 
+    /// Without `HKTimeZone`, a sample's clock is its start's written offset: on the day clocks go
+    /// back, the day's first samples are at -04:00 and its last at -05:00.
+    @Test("A day and an hour of samples at two written offsets: start on the first's clock, end on the last's")
+    func writtenOffsetsAcrossTheChange() throws {
+        let daylight = f.zones.zone(timeZoneName: nil, writtenOffsetSeconds: -4 * 3600)
+        let standard = f.zones.zone(timeZoneName: nil, writtenOffsetSeconds: -5 * 3600)
+        let fiveUTC: Int64 = 1_762_059_600  // 2025-11-02 05:00 UTC: 01:00 EDT
+        let buckets = CumulativeStatistics.buckets(
+            [
+                // 01:50 EDT to 01:05 EST: fifteen minutes across the change.
+                StatisticsSample(start: fiveUTC + 3000, end: fiveUTC + 3900, value: 150, source: 0, zone: daylight),
+                StatisticsSample(start: fiveUTC + 4200, end: fiveUTC + 4500, value: 200, source: 0, zone: standard),
+                StatisticsSample(start: fiveUTC + 83_400, end: fiveUTC + 84_000, value: 10, source: 0, zone: standard),
+            ],
+            periods: [.hour, .day], priority: f.priority(), zones: f.zones)
+        let days = try #require(buckets[.day])
+        #expect(days.map(\.startText) == ["2025-11-02T00:00:00-04:00"])
+        #expect(days.map(\.endText) == ["2025-11-03T00:00:00-05:00"])
+        #expect(days.map(\.sum) == [360])
+        let hours = try #require(buckets[.hour])
+        // The second 01:00 is shown as 01:00 EST: a sample starts in it at that offset.
+        #expect(
+            hours.map(\.startText) == [
+                "2025-11-02T01:00:00-04:00", "2025-11-02T01:00:00-05:00", "2025-11-02T23:00:00-05:00",
+            ])
+        #expect(hours.map(\.sum) == [100, 250, 10])
+    }
+
     @Test("An unknown HKTimeZone falls back to the written offset")
     func unknownZone() {
         #expect(
