@@ -11,16 +11,20 @@ public struct WorkoutTrack: Sendable {
     public var heartRate: SampleSeries
     /// Cadence samples (revolutions or steps per minute) of the workout's source, when the export has them.
     public var cadence: SampleSeries
+    /// Whether the workout has a route, whose points were read or not (JSON lines leave them).
+    public var hasRouteNamed: Bool
 
     /// Creates a track.
     public init(
         workout: Workout, segments: [[RoutePoint]] = [], heartRate: SampleSeries = SampleSeries(),
-        cadence: SampleSeries = SampleSeries()
+        cadence: SampleSeries = SampleSeries(), hasRouteNamed: Bool? = nil
     ) {
         self.workout = workout
         self.segments = segments.filter { !$0.isEmpty }
         self.heartRate = heartRate
         self.cadence = cadence
+        self.hasRouteNamed =
+            hasRouteNamed ?? workout.routes.contains { !$0.filePaths.isEmpty || !$0.locations.isEmpty }
     }
 
     /// Start, seconds since 1970.

@@ -50,9 +50,10 @@ public struct PostgresWorkoutReader: Sendable {
         for query in queries.details(of: planned.uuid) { details.append(try await rows(query)) }
         let workout = StoreWorkoutAssembly.complete(planned.workout, details: details)
         var routes: [[StoreWorkoutAssembly.Row]] = []
+        let start = workout.header.startDate.secondsSince1970
+        let stored = try await rows(queries.routes(activityType: workout.activityType, start: start))
         if options.routes {
-            let start = workout.header.startDate.secondsSince1970
-            for route in try await rows(queries.routes(activityType: workout.activityType, start: start)) {
+            for route in stored {
                 guard let uuid = route[0].text else { continue }
                 routes.append(try await rows(queries.points(route: uuid)))
             }
@@ -64,7 +65,7 @@ public struct PostgresWorkoutReader: Sendable {
         return WorkoutTrack(
             workout: workout, segments: StoreWorkoutAssembly.segments(routes, of: workout),
             heartRate: StoreWorkoutAssembly.series(heartRate, type: HeartRate.type),
-            cadence: StoreWorkoutAssembly.series(cadence, type: HeartRate.cadenceType))
+            cadence: StoreWorkoutAssembly.series(cadence, type: HeartRate.cadenceType), hasRouteNamed: !stored.isEmpty)
     }
 
     private func rows(_ query: StoreWorkoutQueries.Query) async throws -> [StoreWorkoutAssembly.Row] {

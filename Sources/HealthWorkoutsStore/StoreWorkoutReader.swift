@@ -53,10 +53,9 @@ public struct StoreWorkoutReader {
             for (uuid, workout) in workouts where options.activities.selects(workout.activityType) {
                 let full = StoreWorkoutAssembly.complete(workout, details: try queries.details(of: uuid).map(rows))
                 var segments: [[RoutePoint]] = []
+                let routes = try rows(
+                    queries.routes(activityType: full.activityType, start: full.header.startDate.secondsSince1970))
                 if options.routes {
-                    let routes = try rows(
-                        queries.routes(
-                            activityType: full.activityType, start: full.header.startDate.secondsSince1970))
                     segments = StoreWorkoutAssembly.segments(
                         try routes.compactMap { $0[0].text }.map { try rows(queries.points(route: $0)) }, of: full)
                 }
@@ -69,7 +68,8 @@ public struct StoreWorkoutReader {
                         type: HeartRate.type),
                     cadence: StoreWorkoutAssembly.series(
                         try rows(queries.samples(type: HeartRate.cadenceType, source: span.sourceName, range)),
-                        type: HeartRate.cadenceType))
+                        type: HeartRate.cadenceType),
+                    hasRouteNamed: !routes.isEmpty)
                 summary.workouts += 1
                 try body(track, context)
             }

@@ -92,6 +92,28 @@ import Testing
         #expect(lines.filter { $0.contains("\"maximumHeartRate\":150,\"maximumFrom\":\"given\"") }.count == 3)
     }
 
+    @Test("route says whether a workout has a route, from the export and from the store alike")
+    func routeNamed() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let export = CLI.sample("zip/export.zip")
+        #expect(try CLI.run(["import", export, "--all", "--db", folder + "/health.sqlite", "-q"]).status == 0)
+        var answers: [[String: Bool]] = []
+        for source in [[export], ["--db", folder + "/health.sqlite"]] {
+            let result = try CLI.run(["workouts"] + source + ["-o", "-", "--format", "json", "--all", "-q"])
+            #expect(result.status == 0, "\(result.stderr)")
+            var routes: [String: Bool] = [:]
+            for line in result.lines {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                routes[try #require(object["start"] as? String)] = object["route"] as? Bool
+            }
+            answers.append(routes)
+        }
+        #expect(answers[0] == answers[1])
+        #expect(answers[0]["2025-10-11T07:03:15-05:00"] == true)
+        #expect(answers[0]["2021-08-22T08:05:11-05:00"] == false)
+    }
+
     @Test("Apple's own zones are taken when the workout carries them")
     func appleZones() throws {
         let result = try CLI.run([

@@ -24,7 +24,8 @@ enum WorkoutJSON {
         buffer.key("heartRateSamples")
         buffer.integer(track.heartRate.slice(from: track.start, through: track.end).count)
         buffer.key("route")
-        buffer.bool(track.hasRoute)
+        // Whether it has one, read or not: JSON lines leave route files unread.
+        buffer.bool(track.hasRoute || track.hasRouteNamed)
         if !files.isEmpty {
             buffer.key("files")
             buffer.array(files)
