@@ -104,7 +104,7 @@ struct HealthTools: Sendable {
             return try Self.json(await reader.types().map(TypeRow.init))
         case "list_sources":
             let arguments = try ToolArguments(tool: name, values: values, allowed: ["type"])
-            let type = try arguments.string("type") == nil ? nil : try arguments.type("type")
+            let type = try arguments.string("type") == nil ? nil : try await storedType(arguments)
             return try Self.json(await reader.sources(type: type))
         case "query_statistics":
             let arguments = try ToolArguments(tool: name, values: values, allowed: ["type", "from", "to", "interval"])
@@ -112,7 +112,7 @@ struct HealthTools: Sendable {
         case "get_records":
             let arguments = try ToolArguments(
                 tool: name, values: values, allowed: ["type", "from", "to", "limit", "cursor"])
-            let type = try arguments.type("type")
+            let type = try await storedType(arguments)
             guard let from = try arguments.day("from"), let to = try arguments.day("to") else {
                 throw QueryError("get_records: 'from' and 'to' are required")
             }
@@ -131,8 +131,23 @@ struct HealthTools: Sendable {
         }
     }
 
-    private func statistics(_ arguments: ToolArguments) async throws -> String {
+    /// The type `arguments` names, which must be one the store holds: another would be answered
+    /// with nothing, which reads as "no such data" when the name was only not understood.
+    private func storedType(_ arguments: ToolArguments) async throws -> String {
         let type = try arguments.type("type")
+        let stored = try await reader.types().map(\.type).sorted()
+        guard stored.contains(type) else {
+            let names =
+                stored.count > 40 ? stored.prefix(40).joined(separator: ", ") + ", ..." : stored.joined(separator: ", ")
+            throw QueryError(
+                "\(arguments.tool): the store holds no \(type) (a name it did not understand, or no rows): its types are \(names)"
+            )
+        }
+        return type
+    }
+
+    private func statistics(_ arguments: ToolArguments) async throws -> String {
+        let type = try await storedType(arguments)
         let from = try arguments.day("from")
         let to = try arguments.day("to")
         if let from, let to, from > to { throw QueryError("query_statistics: 'from' is after 'to'") }

@@ -63,6 +63,15 @@ import Testing
             ("get_records", ["type": Value.string("steps")], "required"),
             ("list_types", ["bogus": Value.int(1)], "bogus"),
             ("drop_tables", [:], "unknown tool"),
+            (
+                "query_statistics", ["type": Value.string("blood-glucose")],
+                "the store holds no HKQuantityTypeIdentifierblood-glucose"
+            ),
+            (
+                "get_records", ["type": Value.string("NoSuchType"), "from": "2024-05-10", "to": "2024-05-10"],
+                "its types are"
+            ),
+            ("list_sources", ["type": Value.string("nonsense")], "HKQuantityTypeIdentifierStepCount"),
         ])
     func refusals(tool: String, arguments: [String: Value], says: String) async throws {
         let folder = TemporaryFolder()
