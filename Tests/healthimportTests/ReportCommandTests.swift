@@ -129,5 +129,14 @@ enum Chromium {
         #expect(missing.status == 1)
         #expect(
             missing.stderr == "healthimport: error: none.sqlite does not exist: import an export first, or give --db\n")
+
+        // `-` is standard output, as for the other commands; a folder is refused in one line.
+        let printed = try CLI.run(["report", "--db", "health.sqlite", "-o", "-"], directory: folder)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout.hasPrefix("<!DOCTYPE html>") && printed.stdout.hasSuffix("</html>\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/-"))
+        let intoFolder = try CLI.run(["report", "--db", "health.sqlite", "-o", folder], directory: folder)
+        #expect(intoFolder.status == 1)
+        #expect(intoFolder.stderr == "healthimport: error: \(folder) is a folder: give -o a file name\n")
     }
 }

@@ -19,7 +19,8 @@ struct Report: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The HTML file to write.", valueName: "path"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("The HTML file to write, or - for standard output.", valueName: "path"))
     var output = "report.html"
 
     @Option(help: ArgumentHelp("Show only records from this day on (yyyy-MM-dd).", valueName: "yyyy-MM-dd"))
@@ -39,10 +40,14 @@ struct Report: ParsableCommand {
                 let reader = try await StoreOpener.reader(options)
                 return try await HealthReport.render(reader, since: since, generated: ExportTimestamp.now.iso8601)
             }
+            // Written whole or not at all; `-` is standard output.
+            let file = try OutputFile(path: output)
             do {
-                try Data(html.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                file.output.buffer.raw(html)
+                try file.commit()
             } catch {
-                throw CommandFailure(SystemCall.describe(error, action: "cannot write \(output)"))
+                file.discard()
+                throw error
             }
         }
     }
