@@ -359,4 +359,18 @@ import Testing
             ])
         #expect(categories.map(\.rawValue) == [0, 1, nil])
     }
+    @Test("An iOS 8 aggregate without a value (min, max, average) has its average as value")
+    func legacyAggregate() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="de_DE">
+             <ExportDate value="20150915113529+0200"/>
+             <Record type="HKQuantityTypeIdentifierHeartRate" source="Withings" unit="count/s" startDate="20150908193500+0200" endDate="20150908203500+0200" min="0.85" max="0.9" average="0.883333" recordCount="3"/>
+            </HealthData>
+            """
+        let sample = try #require(try readAll(xml).records.last?.quantity)
+        #expect(sample.value == 0.883_333)
+        #expect(sample.unit == "count/s")
+        #expect(sample.metadata.contains(MetadataEntry(key: "recordCount", value: "3")))
+    }
 }

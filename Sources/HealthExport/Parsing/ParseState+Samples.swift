@@ -185,6 +185,14 @@ enum SampleKinds {
             return .category(
                 CategorySample(header: sample.header, value: name, rawValue: raw, metadata: sample.metadata))
         default:
+            // iOS 8 wrote some samples as aggregates (`min`, `max`, `average`, `recordCount`)
+            // without a value: their average is the value, as statistics and FHIR read it.
+            if sample.value == nil, sample.valueText == nil,
+                let average = sample.metadata.first(where: { $0.key == "average" }).flatMap({ Double($0.value) }),
+                average.isFinite
+            {
+                sample.value = average
+            }
             return .quantity(sample)
         }
     }
